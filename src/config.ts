@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/** Every setting, read from the environment once at start; see the README's settings table. */
+const ConfigSchema = Type.Object({
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  host: Type.String({ minLength: 1 }),
+  dataDir: Type.String({ minLength: 1 }),
+  databaseUrl: Type.String({ minLength: 1 }),
+  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  bodyLimit: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024 }),
+  requestTimeoutMs: Type.Integer({ minimum: 1000 }),
+  demoOnEmpty: Type.Boolean(),
+  demoSeed: Type.Integer(),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+const ENV_NAMES: Record<keyof Config, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  logLevel: 'LOG_LEVEL',
+  bodyLimit: 'BODY_LIMIT',
+  requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  demoOnEmpty: 'DEMO_ON_EMPTY',
+  demoSeed: 'DEMO_SEED',
+};
+
+export class ConfigError extends Error {}
+
+function number(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  return /^-?[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = env.DATA_DIR || './data';
+  const candidate = {
+    port: number(env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || `sqlite:${join(dataDir, 'rates.db')}`,
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimit: number(env.BODY_LIMIT, 64 * 1024),
+    requestTimeoutMs: number(env.REQUEST_TIMEOUT_MS, 30_000),
+    demoOnEmpty: !['0', 'false', 'no'].includes((env.DEMO_ON_EMPTY ?? 'true').toLowerCase()),
+    demoSeed: number(env.DEMO_SEED, 20260101),
+  };
+  const errors = [...Value.Errors(ConfigSchema, candidate)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const key = e.path.slice(1) as keyof Config;
+      return `${ENV_NAMES[key] ?? key}: ${e.message} (got '${env[ENV_NAMES[key]] ?? ''}')`;
+    });
+    throw new ConfigError(`Invalid settings:\n  ${[...new Set(lines)].join('\n  ')}`);
+  }
+  return candidate as Config;
+}

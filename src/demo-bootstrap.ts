@@ -1,0 +1,39 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { generateDemo } from './ingest/demo/generate.js';
+import type { Store } from './store/db.js';
+import { KeyRepository } from './store/key-repo.js';
+
+export const DEMO_KEY_FILE = 'demo-key.txt';
+
+async function isEmpty(store: Store): Promise<boolean> {
+  const batch = await store.db.selectFrom('batches').select('id').limit(1).executeTakeFirst();
+  return batch === undefined && (await new KeyRepository(store.db).count()) === 0;
+}
+
+/**
+ * First start on an empty database: load the demo dataset and make a demo key, so a newcomer has
+ * something to call. The key is written to DATA_DIR/demo-key.txt (owner-only) and printed once on
+ * the terminal; it never goes through the logger.
+ */
+export async function bootstrapDemo(
+  store: Store,
+  config: Pick<Config, 'dataDir' | 'demoSeed'>,
+  say: (line: string) => void,
+): Promise<string | undefined> {
+  if (!(await isEmpty(store))) return undefined;
+  say('Empty database: loading the demo dataset (a few seconds)...');
+  const summary = await generateDemo(store.db, { seed: config.demoSeed });
+  say(
+    `Demo data: ${summary.funds} funds, ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates, ` +
+      `${summary.depositRates} deposit rates (${summary.from} to ${summary.until}).`,
+  );
+  const { primaryKey } = await new KeyRepository(store.db).create('demo', 'demo');
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, DEMO_KEY_FILE);
+  writeFileSync(file, `${primaryKey}\n`, { mode: 0o600 });
+  say(`Demo subscription key (also in ${file}):`);
+  say(primaryKey);
+  return primaryKey;
+}

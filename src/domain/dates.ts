@@ -1,0 +1,84 @@
+// Calendar dates are plain 'YYYY-MM-DD' strings (Gregorian, Bangkok). All arithmetic goes through UTC
+// so no local time zone or daylight-saving rule can shift a day.
+
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+export const BUDDHIST_ERA_OFFSET = 543;
+
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+export function isoDate({ year, month, day }: DateParts): string {
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+export function dateParts(iso: string): DateParts {
+  return { year: Number(iso.slice(0, 4)), month: Number(iso.slice(5, 7)), day: Number(iso.slice(8, 10)) };
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function isRealDate({ year, month, day }: DateParts): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+export function addDays(iso: string, days: number): string {
+  const { year, month, day } = dateParts(iso);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Same day and month `years` later; 29 February becomes 28 February in a common year. */
+export function addYears(iso: string, years: number): string {
+  const { year, month, day } = dateParts(iso);
+  const target = year + years;
+  return isoDate({ year: target, month, day: Math.min(day, daysInMonth(target, month)) });
+}
+
+export function dayOfWeek(iso: string): number {
+  const { year, month, day } = dateParts(iso);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/** Bangkok wall-clock parts of an instant. */
+export function bangkokParts(now: Date): { date: string; time: string } {
+  const shifted = new Date(now.getTime() + BANGKOK_OFFSET_MS).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 19) };
+}
+
+export function bangkokToday(now: Date = new Date()): string {
+  return bangkokParts(now).date;
+}
+
+/** The API's date-time format: `YYYY-MM-DDT00:00:00`, no zone. */
+export function toDateTime(iso: string): string {
+  return `${iso}T00:00:00`;
+}
+
+/** `MM/dd/yyyy`, with a Buddhist-era year when asked (GetDownloadfxrates). */
+export function formatMonthDayYear(iso: string, buddhistEra: boolean): string {
+  const { year, month, day } = dateParts(iso);
+  return `${pad2(month)}/${pad2(day)}/${buddhistEra ? year + BUDDHIST_ERA_OFFSET : year}`;
+}
+
+/** `d/MM/yyyy` (GetfxbannerAPI). */
+export function formatBannerDate(iso: string): string {
+  const { year, month, day } = dateParts(iso);
+  return `${day}/${pad2(month)}/${year}`;
+}
+
+/** `dd/MM/yyyy` (GetDepositRate). */
+export function formatDayMonthYear(iso: string): string {
+  const { year, month, day } = dateParts(iso);
+  return `${pad2(day)}/${pad2(month)}/${year}`;
+}
+
+/** `dd/MM/yyyy HH:mm:ss` from a stored `YYYY-MM-DD HH:mm:ss`. */
+export function formatTimestamp(stored: string): string {
+  return `${formatDayMonthYear(stored.slice(0, 10))} ${stored.slice(11, 19)}`;
+}

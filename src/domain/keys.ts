@@ -1,0 +1,23 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// Keys are 128-bit random values, so a fast hash is enough: there is nothing to brute-force that a slow
+// hash would protect. Only the hash is stored; the plaintext exists once, when it is shown to the operator.
+
+export function newKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of two hex hashes of equal length. */
+export function hashesMatch(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function keyHint(key: string): string {
+  return key.slice(-4);
+}

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, MESSAGES, ParamError } from '../domain/errors.js';
+
+type SchemaLike = { properties?: Record<string, { description?: string }> };
+
+/** A schema validation failure, told as the parameter it is about, what it must be and what it got. */
+function validationError(error: FastifyError, request: FastifyRequest): ParamError {
+  const first = error.validation?.[0];
+  const missing = first?.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
+  const name = missing || (first?.instancePath ?? '').replace(/^\//, '').split('/')[0] || 'parameter';
+  const context = error.validationContext === 'querystring' ? 'querystring' : 'params';
+  const schema = request.routeOptions.schema?.[context] as SchemaLike | undefined;
+  const expected = schema?.properties?.[name]?.description ?? 'a valid value';
+  const source = (context === 'querystring' ? request.query : request.params) as Record<string, unknown> | undefined;
+  return new ParamError(name, expected, source?.[name] ?? '');
+}
+
+/** Maps anything thrown while serving a request to one of the API's error kinds. */
+export function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return validationError(error, request);
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, MESSAGES.tooLarge);
+  const status = error.statusCode ?? 500;
+  // Fastify's own 4xx messages are safe to show; anything else stays in the log only.
+  if (status >= 400 && status < 500) return new ApiError(status, error.message);
+  return new ApiError(500, MESSAGES.internal);
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError, body?: unknown): FastifyReply {
+  return reply
+    .code(error.statusCode)
+    .headers({ 'cache-control': 'no-store', ...error.headers })
+    .send(body ?? { statusCode: error.statusCode, message: error.message });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => sendApiError(reply, new ApiError(404, MESSAGES.notFound)));
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const apiError = toApiError(error, request);
+    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return sendApiError(reply, apiError);
+  });
+}

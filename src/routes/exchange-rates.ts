@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { stringify } from 'csv-stringify/sync';
+import {
+  Day,
+  Family,
+  FamilyList,
+  Lang,
+  Month,
+  parseFamilyList,
+  parseLang,
+  parseRangeParams,
+  Year,
+} from '../domain/params.js';
+import type { Repositories } from '../store/repositories.js';
+import { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
+
+export const MAX_DOWNLOAD_YEARS = 3;
+const CSV_COLUMNS = Object.keys(FxRateRow.properties);
+
+/** The ExchangeRateService group (4.5, 4.6, 4.8). */
+export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+  app.get(
+    '/GetDownloadfxrates/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy/:family/:lang',
+    {
+      schema: {
+        operationId: 'GetDownloadfxrates',
+        summary: "A family's daily rates over at most 3 years (JSON, or CSV with Accept: text/csv)",
+        params: Type.Object({
+          fdd: Day,
+          fmm: Month,
+          fyyyy: Year,
+          tdd: Day,
+          tmm: Month,
+          tyyyy: Year,
+          family: Family,
+          lang: Lang,
+        }),
+        response: {
+          200: {
+            description: 'Daily rates, ascending by date',
+            content: {
+              'application/json': { schema: Type.Array(FxRateRow) },
+              'text/csv': { schema: Type.String({ description: 'Header row in field order, then one row a day' }) },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = parseRangeParams(request.params, MAX_DOWNLOAD_YEARS);
+      const lang = parseLang(request.params.lang);
+      const rows = await repos.fx.dailyRates(request.params.family, from, to, lang === 'th');
+      if (!(request.headers.accept ?? '').toLowerCase().includes('text/csv')) return rows;
+      const family = request.params.family.toUpperCase();
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fxrates-${family}-${from}-${to}.csv"`)
+        .send(stringify(rows, { header: true, columns: CSV_COLUMNS, record_delimiter: 'windows' }));
+    },
+  );
+
+  app.get(
+    '/GetfxbannerAPI/:family',
+    {
+      schema: {
+        operationId: 'GetfxbannerAPI',
+        summary: 'Latest rates of the selected families, in the order asked',
+        params: Type.Object({ family: FamilyList }),
+        response: { 200: Type.Array(FxBannerRow) },
+      },
+    },
+    async (request) => repos.fx.latestRates(parseFamilyList(request.params.family)),
+  );
+
+  app.get(
+    '/Getfxfamily',
+    {
+      schema: {
+        operationId: 'Getfxfamily',
+        summary: 'Currency families (abbreviation and full name) in display order',
+        response: { 200: Type.Array(FxFamily) },
+      },
+    },
+    async () => repos.fx.families(),
+  );
+};

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { checkRange, Day, FundCode, LooseDate, Month, parseLooseDate, parseRangeParams, Year } from '../domain/params.js';
+import { toApiError, sendApiError } from '../http/errors.js';
+import type { Repositories } from '../store/repositories.js';
+import { FundNavRange, FundNavStatistics } from '../schemas/fund-prices.js';
+import { KeyQuery } from './common.js';
+
+/** The two NAV operations: the POST range lookup (4.1) and the range statistics (4.2). */
+export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+  app.post(
+    '/GetNavByFundCode/:fromDate/:toDate',
+    {
+      schema: {
+        operationId: 'MutualFundApi_GetFundCode',
+        summary: 'Fund NAV by code and date range',
+        params: Type.Object({ fromDate: LooseDate, toDate: LooseDate }),
+        querystring: Type.Object({ fundCode: FundCode, ...KeyQuery }),
+        response: { 200: FundNavRange, 400: FundNavRange },
+      },
+      // This operation reports bad input inside its own envelope rather than the gateway body.
+      errorHandler: (error, request, reply) => {
+        const apiError = toApiError(error, request);
+        if (apiError.statusCode !== 400) return sendApiError(reply, apiError);
+        const { fromDate, toDate } = request.params as Record<string, string | undefined>;
+        const fundCode = (request.query as Record<string, string | undefined>).fundCode;
+        return sendApiError(reply, apiError, {
+          NAVList: [],
+          Success: false,
+          Message: apiError.message,
+          FundCode: fundCode ?? '',
+          DateFrom: fromDate ?? '',
+          DateTo: toDate ?? '',
+        });
+      },
+    },
+    async (request) => {
+      const { from, to } = checkRange({
+        from: parseLooseDate('fromDate', request.params.fromDate),
+        to: parseLooseDate('toDate', request.params.toDate),
+      });
+      const code = request.query.fundCode;
+      const fund = await repos.funds.findFund(code);
+      const envelope = { FundCode: code, DateFrom: from, DateTo: to };
+      if (!fund) {
+        return { NAVList: [], Success: false, Message: `Fund '${code}' was not found`, ...envelope };
+      }
+      return { NAVList: await repos.funds.navRange(fund.id, from, to), Success: true, Message: '', ...envelope };
+    },
+  );
+
+  app.get(
+    '/Fund_Nav_ByFundCode/:fund/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy',
+    {
+      schema: {
+        operationId: 'FundPriceWebApi_Fund_Nav_FundCode',
+        summary: 'Fund NAV statistics: min/max over the range, 12 months and since inception; first and last NAV',
+        params: Type.Object({
+          fund: FundCode,
+          fdd: Day,
+          fmm: Month,
+          fyyyy: Year,
+          tdd: Day,
+          tmm: Month,
+          tyyyy: Year,
+        }),
+        response: { 200: Type.Array(FundNavStatistics) },
+      },
+    },
+    async (request) => {
+      const { from, to } = parseRangeParams(request.params);
+      const fund = await repos.funds.findFund(request.params.fund);
+      return fund ? [await repos.funds.navStatistics(fund.id, from, to)] : [];
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { daysInMonth, isoDate, toDateTime } from '../domain/dates.js';
+import { Day, FundCode, Month, parseDateParts, parseRangeParams, parseYear, Year } from '../domain/params.js';
+import type { Repositories } from '../store/repositories.js';
+import { FundPriceListItem, FundPriceRecord, LatestDateRecord, UpdateDay } from '../schemas/fund-prices.js';
+
+const Range = { fdd: Day, fmm: Month, fyyyy: Year, tdd: Day, tmm: Month, tyyyy: Year };
+
+/** Price listings of the FundPriceService group (4.3, 4.4, 4.9, 4.10). */
+export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+  app.get(
+    '/FundPrice_ByFundCode/:fundcode/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy',
+    {
+      schema: {
+        operationId: 'FundPriceWebApi_FundPrice_Fundcode',
+        summary: 'Fund prices by code and date range, ascending by date',
+        params: Type.Object({ fundcode: FundCode, ...Range }),
+        response: { 200: Type.Array(FundPriceRecord) },
+      },
+    },
+    async (request) => {
+      const { from, to } = parseRangeParams(request.params);
+      const fund = await repos.funds.findFund(request.params.fundcode);
+      return fund ? repos.funds.priceRecords(fund, from, to) : [];
+    },
+  );
+
+  app.get(
+    '/AllFundPrices/:d/:m/:yyyy',
+    {
+      schema: {
+        operationId: 'AllFundPrices',
+        summary: 'Prices of every fund on a date',
+        params: Type.Object({ d: Day, m: Month, yyyy: Year }),
+        response: { 200: Type.Array(FundPriceListItem) },
+      },
+    },
+    async (request) => {
+      const { d, m, yyyy } = request.params;
+      return repos.funds.pricesOn(parseDateParts(['d', 'm', 'yyyy'], [d, m, yyyy]));
+    },
+  );
+
+  app.get(
+    '/GetUpdateInMonth/:year/:month/:fundcode',
+    {
+      schema: {
+        operationId: 'FundPriceWebApi_GetUpdateInMonth',
+        summary: 'Days of a month on which a fund (0: any fund) has a price',
+        params: Type.Object({ year: Year, month: Month, fundcode: FundCode }),
+        response: { 200: Type.Array(UpdateDay) },
+      },
+    },
+    async (request) => {
+      const year = parseYear('year', request.params.year);
+      const month = Number(request.params.month);
+      const first = isoDate({ year, month, day: 1 });
+      const last = isoDate({ year, month, day: daysInMonth(year, month) });
+      const code = request.params.fundcode;
+      const fund = /^0+$/.test(code) ? null : await repos.funds.findFund(code);
+      if (fund === undefined) return [];
+      const days = await repos.funds.updateDays(fund?.id ?? null, first, last);
+      return days.map((Day) => ({ Day }));
+    },
+  );
+
+  app.get(
+    '/LatestDate',
+    {
+      schema: {
+        operationId: 'LatestDate',
+        summary: 'The latest date with any fund price',
+        response: { 200: Type.Array(LatestDateRecord) },
+      },
+    },
+    async () => {
+      const latest = await repos.funds.latestDate();
+      return latest === null ? [] : [{ mDate: toDateTime(latest) }];
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bangkokToday } from '../domain/dates.js';
+import type { Repositories } from '../store/repositories.js';
+import { DepositRate } from '../schemas/interest-rates.js';
+
+/** The InterestRatesService group (4.7). */
+export const interestRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories; now: () => Date }> = async (
+  app,
+  { repos, now },
+) => {
+  app.get(
+    '/GetDepositRate',
+    {
+      schema: {
+        operationId: 'InterestRates_GetDepositRate',
+        summary: "Each deposit product's rate in effect today (Bangkok)",
+        response: { 200: Type.Array(DepositRate) },
+      },
+    },
+    async () => repos.deposits.currentRates(bangkokToday(now())),
+  );
+};

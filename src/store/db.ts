@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: 'sqlite';
+  location: string;
+  close(): Promise<void>;
+}
+
+/** Where the database lives: `sqlite:<path>`, `file:<path>` or a plain path. */
+export function sqlitePath(databaseUrl: string): string {
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new Error(
+      'DATABASE_URL points at PostgreSQL, which this version does not support yet; use a SQLite path (sqlite:./data/rates.db).',
+    );
+  }
+  const path = databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '');
+  if (path === '') throw new Error(`DATABASE_URL '${databaseUrl}' names no database file`);
+  return path;
+}
+
+export function openStore(databaseUrl: string, options: { readonly?: boolean } = {}): Store {
+  const path = sqlitePath(databaseUrl);
+  if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  // WAL lets one writer (an import) run beside many readers (the server) without blocking them;
+  // NORMAL sync is durable at every checkpoint and safe against corruption in WAL mode.
+  if (!options.readonly) sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: path,
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,161 @@
+import type { Kysely } from 'kysely';
+import { toDateTime } from '../domain/dates.js';
+import { navStatistics, type NavValue } from '../domain/statistics.js';
+import type {
+  FundNavStatistics,
+  FundPriceListItem,
+  FundPriceRecord,
+  NavEntry,
+} from '../schemas/fund-prices.js';
+import type { Database, Fund } from './schema.js';
+
+/** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
+export class FundRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
+  async findFund(code: string): Promise<Fund | undefined> {
+    if (/^[0-9]{1,9}$/.test(code)) {
+      const byNumber = await this.db.selectFrom('funds').selectAll().where('id', '=', Number(code)).executeTakeFirst();
+      if (byNumber) return byNumber;
+    }
+    return this.db.selectFrom('funds').selectAll().where('code_key', '=', code.toUpperCase()).executeTakeFirst();
+  }
+
+  async navRange(fundId: number, from: string, to: string): Promise<NavEntry[]> {
+    const rows = await this.db
+      .selectFrom('fund_prices')
+      .select(['price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
+      .where('fund_id', '=', fundId)
+      .where('price_date', '>=', from)
+      .where('price_date', '<=', to)
+      .orderBy('price_date')
+      .execute();
+    return rows.map((r) => ({
+      NAVRate: r.nav,
+      NAVDate: r.price_date,
+      PurchaseRate: r.offer,
+      RedeemRate: r.redemption,
+      NAV: r.total_net_assets,
+    }));
+  }
+
+  /** Fund_Nav_ByFundCode's statistics, computed over every NAV of the fund up to `to`. */
+  async navStatistics(fundId: number, from: string, to: string): Promise<FundNavStatistics> {
+    const points = await this.db
+      .selectFrom('fund_prices')
+      .select(['price_date as date', 'nav'])
+      .where('fund_id', '=', fundId)
+      .where('price_date', '<=', to)
+      .orderBy('price_date')
+      .execute();
+    const s = navStatistics(points, from, to);
+    const nav = (v: NavValue | null) => v?.nav ?? null;
+    const date = (v: NavValue | null) => (v ? toDateTime(v.date) : null);
+    return {
+      MinSelected_mfr_fNav: nav(s.minSelected),
+      MinSelected_mfr_dDataDate: date(s.minSelected),
+      MaxSelected_mfr_fNav: nav(s.maxSelected),
+      MaxSelected_mfr_dDataDate: date(s.maxSelected),
+      MinYear_mfr_fNav: nav(s.minYear),
+      MinYear_mfr_dDataDate: date(s.minYear),
+      MaxYear_mfr_fNav: nav(s.maxYear),
+      MaxYear_mfr_dDataDate: date(s.maxYear),
+      MinSince_mfr_fNav: nav(s.minSince),
+      MinSince_mfr_dDataDate: date(s.minSince),
+      MaxSince_mfr_fNav: nav(s.maxSince),
+      MaxSince_mfr_dDataDate: date(s.maxSince),
+      Begin_mfr_fNav: nav(s.begin),
+      Begin_mfr_dDataDate: date(s.begin),
+      End_mfr_fNav: nav(s.end),
+      End_mfr_dDataDate: date(s.end),
+    };
+  }
+
+  async priceRecords(fund: Fund, from: string, to: string): Promise<FundPriceRecord[]> {
+    const rows = await this.db
+      .selectFrom('fund_prices')
+      .select(['id', 'price_date', 'nav', 'offer', 'redemption', 'batch_id'])
+      .where('fund_id', '=', fund.id)
+      .where('price_date', '>=', from)
+      .where('price_date', '<=', to)
+      .orderBy('price_date')
+      .execute();
+    return rows.map((r) => ({
+      mfr_iId: r.id,
+      mf_iNumber: fund.id,
+      mfr_fNav: r.nav,
+      mfr_fSel: r.offer,
+      mfr_fBuy: r.redemption,
+      l_ID: r.batch_id,
+      mfr_dDataDate: toDateTime(r.price_date),
+      mf_sEng: fund.name_en,
+      mf_sTha: fund.name_th,
+      mf_sThaLCD: fund.name_th_short ?? fund.name_th,
+      mf_linkEng: fund.link_en,
+      mf_linkTha: fund.link_th,
+      mf_pdf: fund.factsheet_url,
+      mf_order: fund.display_order,
+      mf_catenumber: fund.category_id,
+    }));
+  }
+
+  async pricesOn(date: string): Promise<FundPriceListItem[]> {
+    const rows = await this.db
+      .selectFrom('fund_prices as p')
+      .innerJoin('funds as f', 'f.id', 'p.fund_id')
+      .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
+      .select([
+        'f.id',
+        'f.name_en',
+        'f.name_th',
+        'f.category_id',
+        'c.name_en as category_en',
+        'c.name_th as category_th',
+        'f.link_en',
+        'f.link_th',
+        'p.nav',
+        'p.offer',
+        'p.redemption',
+      ])
+      .where('p.price_date', '=', date)
+      .orderBy('f.category_id')
+      .orderBy('f.display_order')
+      .orderBy('f.id')
+      .execute();
+    return rows.map((r) => ({
+      mf_iNumber: String(r.id),
+      mf_sEng: r.name_en,
+      mf_sTha: r.name_th,
+      mf_catenumber: r.category_id,
+      mf_cateEng: r.category_en,
+      mf_cateTha: r.category_th,
+      mf_linkEng: r.link_en,
+      mf_linkTha: r.link_th,
+      mfr_fNav: r.nav,
+      mfr_fSel: r.offer,
+      mfr_fBuy: r.redemption,
+    }));
+  }
+
+  /** Days of a month with a price of the fund, or of any fund when `fundId` is null. */
+  async updateDays(fundId: number | null, monthStart: string, monthEnd: string): Promise<number[]> {
+    let query = this.db
+      .selectFrom('fund_prices')
+      .select('price_date')
+      .distinct()
+      .where('price_date', '>=', monthStart)
+      .where('price_date', '<=', monthEnd);
+    if (fundId !== null) query = query.where('fund_id', '=', fundId);
+    const rows = await query.orderBy('price_date').execute();
+    return rows.map((r) => Number(r.price_date.slice(8, 10)));
+  }
+
+  async latestDate(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('fund_prices')
+      .select((eb) => eb.fn.max('price_date').as('latest'))
+      .executeTakeFirst();
+    return row?.latest ?? null;
+  }
+}

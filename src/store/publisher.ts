@@ -1,0 +1,161 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  Database,
+  DepositProductTable,
+  FundCategoryTable,
+  FundTable,
+  FxFamilyTable,
+  NewDepositRate,
+  NewFundPrice,
+  NewFxRate,
+} from './schema.js';
+import { DEPOSIT_RATES, FUND_PRICES, FX_RATES, writeVersioned, type WriteCounts } from './versioned-write.js';
+
+/** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
+export const CHUNK = 500;
+
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
+}
+
+/** Writes of one batch, all inside the batch's transaction. */
+export class BatchWriter {
+  readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
+
+  constructor(
+    private readonly trx: Kysely<Database>,
+    readonly batchId: number,
+    private readonly now: string,
+  ) {}
+
+  async upsertFundCategories(rows: Insertable<FundCategoryTable>[]): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      await this.trx
+        .insertInto('fund_categories')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            name_en: eb.ref('excluded.name_en'),
+            name_th: eb.ref('excluded.name_th'),
+            display_order: eb.ref('excluded.display_order'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async upsertFunds(rows: Omit<Insertable<FundTable>, 'code_key'>[]): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      await this.trx
+        .insertInto('funds')
+        .values(chunk.map((f) => ({ ...f, code_key: f.code.toUpperCase() })))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            code: eb.ref('excluded.code'),
+            code_key: eb.ref('excluded.code_key'),
+            category_id: eb.ref('excluded.category_id'),
+            name_en: eb.ref('excluded.name_en'),
+            name_th: eb.ref('excluded.name_th'),
+            name_th_short: eb.ref('excluded.name_th_short'),
+            link_en: eb.ref('excluded.link_en'),
+            link_th: eb.ref('excluded.link_th'),
+            factsheet_url: eb.ref('excluded.factsheet_url'),
+            display_order: eb.ref('excluded.display_order'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async upsertFxFamilies(rows: Insertable<FxFamilyTable>[]): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      await this.trx
+        .insertInto('fx_families')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.column('code').doUpdateSet((eb) => ({
+            description: eb.ref('excluded.description'),
+            name: eb.ref('excluded.name'),
+            unit: eb.ref('excluded.unit'),
+            decimals: eb.ref('excluded.decimals'),
+            display_order: eb.ref('excluded.display_order'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async upsertDepositProducts(rows: Insertable<DepositProductTable>[]): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      await this.trx
+        .insertInto('deposit_products')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            name_en: eb.ref('excluded.name_en'),
+            name_th: eb.ref('excluded.name_th'),
+            display_order: eb.ref('excluded.display_order'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  writeFundPrices(rows: NewFundPrice[]): Promise<void> {
+    return this.writeAll(FUND_PRICES, rows as Record<string, string | number | null>[]);
+  }
+
+  writeFxRates(rows: NewFxRate[]): Promise<void> {
+    return this.writeAll(FX_RATES, rows as Record<string, string | number | null>[]);
+  }
+
+  writeDepositRates(rows: NewDepositRate[]): Promise<void> {
+    return this.writeAll(DEPOSIT_RATES, rows as Record<string, string | number | null>[]);
+  }
+
+  private async writeAll(
+    spec: typeof FUND_PRICES,
+    rows: Record<string, string | number | null>[],
+  ): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      const c = await writeVersioned(this.trx, spec, chunk, this.batchId, this.now);
+      this.counts.inserted += c.inserted;
+      this.counts.changed += c.changed;
+      this.counts.unchanged += c.unchanged;
+    }
+  }
+}
+
+export interface PublishedBatch {
+  batchId: number;
+  counts: WriteCounts;
+}
+
+/**
+ * Runs `write` as one all-or-nothing batch: the batch row and every row written through the writer
+ * commit together, or nothing does (an exception rolls the whole transaction back).
+ */
+export async function publishBatch(
+  db: Kysely<Database>,
+  meta: { kind: string; source: string },
+  write: (batch: BatchWriter) => Promise<void>,
+  now: () => Date = () => new Date(),
+): Promise<PublishedBatch> {
+  return db.transaction().execute(async (trx) => {
+    const started = now().toISOString();
+    const { id } = await trx
+      .insertInto('batches')
+      .values({ ...meta, status: 'open', created_at: started, committed_at: null, row_count: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const writer = new BatchWriter(trx, id, started);
+    await write(writer);
+    const { inserted, changed } = writer.counts;
+    await trx
+      .updateTable('batches')
+      .set({ status: 'committed', committed_at: now().toISOString(), row_count: inserted + changed })
+      .where('id', '=', id)
+      .execute();
+    return { batchId: id, counts: writer.counts };
+  });
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import { DepositRepository } from './deposit-repo.js';
+import { FundRepository } from './fund-repo.js';
+import { FxRepository } from './fx-repo.js';
+import { KeyRepository } from './key-repo.js';
+import type { Database } from './schema.js';
+
+export interface Repositories {
+  funds: FundRepository;
+  fx: FxRepository;
+  deposits: DepositRepository;
+  keys: KeyRepository;
+}
+
+export function createRepositories(db: Kysely<Database>): Repositories {
+  return {
+    funds: new FundRepository(db),
+    fx: new FxRepository(db),
+    deposits: new DepositRepository(db),
+    keys: new KeyRepository(db),
+  };
+}

@@ -1,0 +1,174 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+// Dates are stored as 'YYYY-MM-DD' text and times as 'HH:mm' or 'YYYY-MM-DD HH:mm:ss' text (Bangkok),
+// so the same queries sort and compare them identically on SQLite and PostgreSQL.
+
+export interface BatchTable {
+  id: Generated<number>;
+  kind: string; // what the batch carried: 'demo', 'fund-prices', 'fx-rates', ...
+  source: string; // file name, 'admin-api', 'demo-generator'
+  status: 'open' | 'committed' | 'rejected';
+  created_at: string; // ISO instant, UTC
+  committed_at: string | null;
+  row_count: number;
+}
+
+export interface FundCategoryTable {
+  id: number; // mf_catenumber
+  name_en: string;
+  name_th: string;
+  display_order: number;
+}
+
+export interface FundTable {
+  id: number; // mf_iNumber
+  code: string; // short code as published, e.g. B-TREASURY
+  code_key: string; // upper-cased code, for case-insensitive lookups through a plain index
+  category_id: number;
+  name_en: string;
+  name_th: string;
+  name_th_short: string | null; // mf_sThaLCD; the Thai name is served when null
+  link_en: string;
+  link_th: string;
+  factsheet_url: string;
+  display_order: number;
+}
+
+/** The served price of a fund on a date; earlier values live in fund_price_revisions. */
+export interface FundPriceTable {
+  id: Generated<number>; // mfr_iId
+  fund_id: number;
+  price_date: string;
+  nav: number;
+  offer: number; // mfr_fSel, PurchaseRate
+  redemption: number; // mfr_fBuy, RedeemRate
+  total_net_assets: number | null;
+  batch_id: number; // l_ID
+}
+
+export interface FundPriceRevisionTable {
+  id: Generated<number>;
+  fund_id: number;
+  price_date: string;
+  nav: number;
+  offer: number;
+  redemption: number;
+  total_net_assets: number | null;
+  batch_id: number; // the batch that had delivered this value
+  replaced_by_batch_id: number;
+  replaced_at: string;
+}
+
+export interface FxFamilyTable {
+  code: string; // USD1, GBP, JPY ...
+  description: string; // short label: 'USD: 1-2', 'Japan (:100)'
+  name: string; // long name: 'US Dollar 1-2'
+  unit: number; // 1, 100 or 1000 units of the currency per quote
+  decimals: number;
+  display_order: number;
+}
+
+/** One published update round of one family's rates on one day; null = not quoted. */
+export interface FxRateTable {
+  id: Generated<number>;
+  family_code: string;
+  rate_date: string;
+  round: number;
+  rate_time: string; // HH:mm
+  buying_notes: number | null;
+  selling_notes: number | null;
+  buying_sight_bill: number | null;
+  selling_tt: number | null; // Bill_DD_TT
+  buying_tt: number | null; // TT
+  batch_id: number;
+}
+
+export interface FxRateRevisionTable {
+  id: Generated<number>;
+  family_code: string;
+  rate_date: string;
+  round: number;
+  rate_time: string;
+  buying_notes: number | null;
+  selling_notes: number | null;
+  buying_sight_bill: number | null;
+  selling_tt: number | null;
+  buying_tt: number | null;
+  batch_id: number;
+  replaced_by_batch_id: number;
+  replaced_at: string;
+}
+
+export interface DepositProductTable {
+  id: number;
+  name_en: string;
+  name_th: string;
+  display_order: number;
+}
+
+export interface DepositRateTable {
+  id: Generated<number>;
+  product_id: number;
+  effective_date: string;
+  rate: string; // percent per annum as a decimal string, kept exactly as published
+  submitted_at: string; // 'YYYY-MM-DD HH:mm:ss', Bangkok
+  batch_id: number;
+}
+
+export interface DepositRateRevisionTable {
+  id: Generated<number>;
+  product_id: number;
+  effective_date: string;
+  rate: string;
+  submitted_at: string;
+  batch_id: number;
+  replaced_by_batch_id: number;
+  replaced_at: string;
+}
+
+export interface SubscriptionTable {
+  id: Generated<number>;
+  name: string;
+  owner: string | null;
+  groups: string; // 'all' or a comma list of service groups
+  state: 'active' | 'suspended' | 'cancelled';
+  rate_limit_calls: number | null;
+  rate_limit_period_s: number | null;
+  quota_calls: number | null;
+  quota_period: 'day' | 'month' | null;
+  expires_at: string | null; // ISO instant
+  created_at: string;
+  updated_at: string;
+}
+
+/** Keys are stored only as SHA-256 hashes; each subscription has a primary and a secondary slot. */
+export interface SubscriptionKeyTable {
+  id: Generated<number>;
+  subscription_id: number;
+  slot: 'primary' | 'secondary';
+  key_hash: string;
+  key_hint: string; // last 4 characters, to tell keys apart in listings
+  created_at: string;
+}
+
+export interface Database {
+  batches: BatchTable;
+  fund_categories: FundCategoryTable;
+  funds: FundTable;
+  fund_prices: FundPriceTable;
+  fund_price_revisions: FundPriceRevisionTable;
+  fx_families: FxFamilyTable;
+  fx_rates: FxRateTable;
+  fx_rate_revisions: FxRateRevisionTable;
+  deposit_products: DepositProductTable;
+  deposit_rates: DepositRateTable;
+  deposit_rate_revisions: DepositRateRevisionTable;
+  subscriptions: SubscriptionTable;
+  subscription_keys: SubscriptionKeyTable;
+}
+
+export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;
+export type NewFxRate = Omit<Insertable<FxRateTable>, 'batch_id' | 'id'>;
+export type NewDepositRate = Omit<Insertable<DepositRateTable>, 'batch_id' | 'id'>;
+export type Fund = Selectable<FundTable>;
+export type FxFamily = Selectable<FxFamilyTable>;

@@ -1,0 +1,103 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './schema.js';
+
+/** A table whose served rows keep their earlier values in a revisions table (decisions, section 5). */
+export interface VersionedTable {
+  table: 'fund_prices' | 'fx_rates' | 'deposit_rates';
+  revisions: 'fund_price_revisions' | 'fx_rate_revisions' | 'deposit_rate_revisions';
+  keys: readonly string[];
+  values: readonly string[];
+}
+
+export interface WriteCounts {
+  inserted: number;
+  changed: number;
+  unchanged: number;
+}
+
+type Row = Record<string, string | number | null>;
+
+const list = (names: readonly string[]) => sql.join(names.map((n) => sql.ref(n)));
+const tuple = (row: Row, names: readonly string[]) => sql`(${sql.join(names.map((n) => row[n] ?? null))})`;
+const keyOf = (row: Row, keys: readonly string[]) => JSON.stringify(keys.map((k) => row[k]));
+
+/**
+ * Writes one chunk of rows into a versioned table inside the caller's transaction: new keys are
+ * inserted, identical rows are left alone (so re-publishing is idempotent), and a changed row is
+ * updated in place after its old values are copied to the revisions table with the batch that
+ * replaced them. Standard SQL only, so it runs unchanged on SQLite and PostgreSQL.
+ */
+export async function writeVersioned(
+  trx: Kysely<Database>,
+  spec: VersionedTable,
+  rows: Row[],
+  batchId: number,
+  replacedAt: string,
+): Promise<WriteCounts> {
+  const counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
+  if (rows.length === 0) return counts;
+  const columns = [...spec.keys, ...spec.values];
+
+  const existing = await sql<Row & { id: number; batch_id: number }>`
+    select id, batch_id, ${list(columns)} from ${sql.table(spec.table)}
+    where (${list(spec.keys)}) in (values ${sql.join(rows.map((r) => tuple(r, spec.keys)))})`.execute(trx);
+  const byKey = new Map(existing.rows.map((r) => [keyOf(r, spec.keys), r]));
+
+  const fresh: Row[] = [];
+  for (const row of rows) {
+    const old = byKey.get(keyOf(row, spec.keys));
+    if (!old) {
+      fresh.push(row);
+    } else if (spec.values.every((c) => (old[c] ?? null) === (row[c] ?? null))) {
+      counts.unchanged++;
+    } else {
+      await replace(trx, spec, old, row, batchId, replacedAt);
+      counts.changed++;
+    }
+  }
+  if (fresh.length > 0) {
+    const insertColumns = [...columns, 'batch_id'];
+    const values = fresh.map((r) => tuple({ ...r, batch_id: batchId }, insertColumns));
+    await sql`insert into ${sql.table(spec.table)} (${list(insertColumns)}) values ${sql.join(values)}`.execute(trx);
+    counts.inserted += fresh.length;
+  }
+  return counts;
+}
+
+async function replace(
+  trx: Kysely<Database>,
+  spec: VersionedTable,
+  old: Row & { id: number; batch_id: number },
+  row: Row,
+  batchId: number,
+  replacedAt: string,
+): Promise<void> {
+  const revisionColumns = [...spec.keys, ...spec.values, 'batch_id', 'replaced_by_batch_id', 'replaced_at'];
+  const revision = { ...old, replaced_by_batch_id: batchId, replaced_at: replacedAt };
+  await sql`insert into ${sql.table(spec.revisions)} (${list(revisionColumns)})
+    values ${tuple(revision, revisionColumns)}`.execute(trx);
+  const assignments: RawBuilder<unknown>[] = spec.values.map((c) => sql`${sql.ref(c)} = ${row[c] ?? null}`);
+  assignments.push(sql`batch_id = ${batchId}`);
+  await sql`update ${sql.table(spec.table)} set ${sql.join(assignments)} where id = ${old.id}`.execute(trx);
+}
+
+export const FUND_PRICES: VersionedTable = {
+  table: 'fund_prices',
+  revisions: 'fund_price_revisions',
+  keys: ['fund_id', 'price_date'],
+  values: ['nav', 'offer', 'redemption', 'total_net_assets'],
+};
+
+export const FX_RATES: VersionedTable = {
+  table: 'fx_rates',
+  revisions: 'fx_rate_revisions',
+  keys: ['family_code', 'rate_date', 'round'],
+  values: ['rate_time', 'buying_notes', 'selling_notes', 'buying_sight_bill', 'selling_tt', 'buying_tt'],
+};
+
+export const DEPOSIT_RATES: VersionedTable = {
+  table: 'deposit_rates',
+  revisions: 'deposit_rate_revisions',
+  keys: ['product_id', 'effective_date'],
+  values: ['rate', 'submitted_at'],
+};

@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely';
+import { addDays } from '../../src/domain/dates.js';
+import { publishBatch } from '../../src/store/publisher.js';
+import type { Database, NewFundPrice, NewFxRate } from '../../src/store/schema.js';
+
+/** The small, hand-made dataset the HTTP tests run on; dates are relative to `today`. */
+export interface Fixture {
+  today: string;
+  latest: string;
+  batchId: number;
+}
+
+export const FUNDS = {
+  treasury: { id: 101, code: 'B-TREASURY' },
+  global: { id: 201, code: 'B-GLOBAL' },
+  equity: { id: 202, code: 'B-EQUITY' },
+  empty: { id: 999, code: 'B-EMPTY' },
+};
+
+/** NAVs that repeat (so ties happen) and move both ways. */
+export function fixtureNav(fundId: number, dayIndex: number): number {
+  return Math.round((10 + ((dayIndex * 37 + fundId) % 101) / 100) * 10000) / 10000;
+}
+
+const round4 = (n: number) => Math.round(n * 10000) / 10000;
+
+export async function seedFixture(db: Kysely<Database>, today: string): Promise<Fixture> {
+  const latest = addDays(today, -1);
+  const { batchId } = await publishBatch(db, { kind: 'fixture', source: 'test' }, async (w) => {
+    await w.upsertFundCategories([
+      { id: 1, name_en: 'Money Market Fund', name_th: 'กองทุนรวมตลาดเงิน', display_order: 1 },
+      { id: 2, name_en: 'Equity Fund', name_th: 'กองทุนรวมตราสารทุน', display_order: 2 },
+    ]);
+    const fund = (
+      id: number,
+      code: string,
+      category_id: number,
+      display_order: number,
+      short: string | null,
+    ) => ({
+      id,
+      code,
+      category_id,
+      display_order,
+      name_en: `${code} Fund`,
+      name_th: `กองทุนเปิด ${code}`,
+      name_th_short: short,
+      link_en: `https://funds.example.com/en/fund/${code}`,
+      link_th: `https://funds.example.com/th/fund/${code}`,
+      factsheet_url: `https://funds.example.com/factsheet/${code}.pdf`,
+    });
+    await w.upsertFunds([
+      fund(101, 'B-TREASURY', 1, 1, 'บี ทรีชัวรี่'),
+      fund(202, 'B-EQUITY', 2, 2, null),
+      fund(201, 'B-GLOBAL', 2, 1, null),
+      fund(999, 'B-EMPTY', 2, 3, null),
+    ]);
+
+    const prices: NewFundPrice[] = [];
+    for (let i = 0; i < 800; i++) {
+      const date = addDays(latest, -i);
+      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() % 6 !== 0;
+      const tn = fixtureNav(101, i);
+      prices.push({
+        fund_id: 101,
+        price_date: date,
+        nav: tn,
+        offer: tn,
+        redemption: tn,
+        total_net_assets: 1e9 + i,
+      });
+      if (weekday) {
+        const en = fixtureNav(202, i);
+        prices.push({
+          fund_id: 202,
+          price_date: date,
+          nav: en,
+          offer: round4(en * 1.015),
+          redemption: round4(en * 0.99),
+          total_net_assets: null,
+        });
+      }
+      if (i < 100) {
+        const gn = fixtureNav(201, i);
+        prices.push({
+          fund_id: 201,
+          price_date: date,
+          nav: gn,
+          offer: round4(gn + 0.05),
+          redemption: round4(gn - 0.03),
+          total_net_assets: 5e8,
+        });
+      }
+    }
+    await w.writeFundPrices(prices);
+
+    await w.upsertFxFamilies([
+      {
+        code: 'USD1',
+        description: 'USD: 1-2',
+        name: 'US Dollar 1-2',
+        unit: 1,
+        decimals: 4,
+        display_order: 1,
+      },
+      {
+        code: 'USD50',
+        description: 'USD: 50-100',
+        name: 'US Dollar 50-100',
+        unit: 1,
+        decimals: 4,
+        display_order: 3,
+      },
+      {
+        code: 'GBP',
+        description: 'United Kingdom',
+        name: 'Pound Sterling',
+        unit: 1,
+        decimals: 4,
+        display_order: 4,
+      },
+      {
+        code: 'JPY',
+        description: 'Japan (:100)',
+        name: 'Japanese Yen',
+        unit: 100,
+        decimals: 4,
+        display_order: 6,
+      },
+    ]);
+    const rates: NewFxRate[] = [];
+    const times = ['09:00', '11:00', '15:30'];
+    const days = [...Array.from({ length: 10 }, (_, i) => addDays(latest, -i)), addDays(today, -3 * 366)];
+    for (const date of days) {
+      times.forEach((rate_time, r) => {
+        const round = r + 1;
+        const usd = 32.5 + round / 100;
+        rates.push({
+          family_code: 'USD1',
+          rate_date: date,
+          round,
+          rate_time,
+          buying_notes: round4(usd - 0.4),
+          selling_notes: round4(usd + 0.3),
+          buying_sight_bill: null,
+          selling_tt: null,
+          buying_tt: null,
+        });
+        rates.push({
+          family_code: 'USD50',
+          rate_date: date,
+          round,
+          rate_time,
+          buying_notes: round4(usd - 0.2),
+          selling_notes: round4(usd + 0.3),
+          buying_sight_bill: round4(usd - 0.15),
+          selling_tt: round4(usd + 0.25),
+          buying_tt: round4(usd - 0.1),
+        });
+        rates.push({
+          family_code: 'JPY',
+          rate_date: date,
+          round,
+          rate_time,
+          buying_notes: 21.1,
+          selling_notes: 21.9,
+          buying_sight_bill: 21.2,
+          selling_tt: 21.8,
+          buying_tt: 21.25,
+        });
+      });
+    }
+    await w.writeFxRates(rates);
+
+    await w.upsertDepositProducts([
+      { id: 1, name_en: 'Savings Account', name_th: 'เงินฝากออมทรัพย์', display_order: 1 },
+      { id: 2, name_en: 'Fixed Deposit 12 Months', name_th: 'เงินฝากประจำ 12 เดือน', display_order: 2 },
+      { id: 3, name_en: 'Future Product', name_th: 'ผลิตภัณฑ์ใหม่', display_order: 3 },
+    ]);
+    await w.writeDepositRates([
+      {
+        product_id: 1,
+        effective_date: addDays(today, -400),
+        rate: '0.50',
+        submitted_at: `${addDays(today, -403)} 16:30:00`,
+      },
+      {
+        product_id: 1,
+        effective_date: addDays(today, -30),
+        rate: '0.25',
+        submitted_at: `${addDays(today, -32)} 09:15:00`,
+      },
+      {
+        product_id: 1,
+        effective_date: addDays(today, 10),
+        rate: '0.10',
+        submitted_at: `${addDays(today, -1)} 10:00:00`,
+      },
+      {
+        product_id: 2,
+        effective_date: addDays(today, -200),
+        rate: '1.50',
+        submitted_at: `${addDays(today, -205)} 14:00:05`,
+      },
+      {
+        product_id: 3,
+        effective_date: addDays(today, 5),
+        rate: '2.00',
+        submitted_at: `${addDays(today, -1)} 11:00:00`,
+      },
+    ]);
+  });
+  return { today, latest, batchId };
+}
