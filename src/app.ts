@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
-import { installErrorHandling } from './http/errors.js';
+import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { installSubscriptionKeyCheck } from './http/subscription-key.js';
@@ -24,15 +24,23 @@ export interface AppOptions {
 }
 
 /** The whole HTTP app, as the server runs it and as every test builds it. */
-export async function buildApp({ config, store, now = () => new Date(), logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  store,
+  now = () => new Date(),
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logStream ? { ...loggerOptions(config.logLevel), stream: logStream } : loggerOptions(config.logLevel),
+    logger: logStream
+      ? { ...loggerOptions(config.logLevel), stream: logStream }
+      : loggerOptions(config.logLevel),
     genReqId: requestId,
     requestIdHeader: false,
     // The original was an ASP.NET service; its clients rely on case-insensitive paths.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installRequestIdHeader(app);
@@ -40,16 +48,19 @@ export async function buildApp({ config, store, now = () => new Date(), logStrea
   const repos = createRepositories(store.db);
 
   await app.register(healthRoutes);
-  await app.register(async (api) => {
-    // The one POST operation ignores its body: accept any content type, keep nothing of it.
-    api.removeAllContentTypeParsers();
-    api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    installSubscriptionKeyCheck(api, repos.keys);
-    await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
-    await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
-    await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });
-    await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos, now });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      // The one POST operation ignores its body: accept any content type, keep nothing of it.
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+      installSubscriptionKeyCheck(api, repos.keys);
+      await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
+      await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
+      await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });
+      await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos, now });
+    },
+    { prefix: '/api' },
+  );
 
   return app;
 }

@@ -8,7 +8,9 @@ const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1 }),
   dataDir: Type.String({ minLength: 1 }),
   databaseUrl: Type.String({ minLength: 1 }),
-  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  logLevel: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+  ),
   bodyLimit: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024 }),
   requestTimeoutMs: Type.Integer({ minimum: 1000 }),
   demoOnEmpty: Type.Boolean(),

@@ -11,7 +11,10 @@ const program = new Command()
   .description('Rates data service: serve the API and manage its database and keys')
   .showHelpAfterError();
 
-program.command('serve').description('Serve the API (loads the demo dataset into an empty database)').action(serve);
+program
+  .command('serve')
+  .description('Serve the API (loads the demo dataset into an empty database)')
+  .action(serve);
 
 program.command('migrate').description('Apply pending database migrations').action(migrateCommand);
 

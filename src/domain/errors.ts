@@ -8,6 +8,7 @@ export const MESSAGES = {
     'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
   notFound: 'Resource not found',
   tooLarge: 'Request body is too large.',
+  uriTooLong: 'Request URI is too long.',
   internal: 'Internal server error. The request id identifies it in the service logs.',
 } as const;
 

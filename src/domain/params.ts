@@ -6,11 +6,24 @@ import { ParamError } from './errors.js';
 // "expected ..." part of the 400 message and in the API docs) and, where the pattern cannot say it all,
 // a parser for the rest (real dates, Buddhist-era years, ranges).
 
-export const Day = Type.String({ pattern: '^(0?[1-9]|[12][0-9]|3[01])$', description: 'a day 1-31', examples: ['17'] });
-export const Month = Type.String({ pattern: '^(0?[1-9]|1[0-2])$', description: 'a month 1-12', examples: ['02'] });
-export const Year = Type.String({ pattern: '^[0-9]{4}$', description: 'a four-digit A.D. year', examples: ['2026'] });
+export const Day = Type.String({
+  pattern: '^(0?[1-9]|[12][0-9]|3[01])$',
+  description: 'a day 1-31',
+  examples: ['17'],
+});
+export const Month = Type.String({
+  pattern: '^(0?[1-9]|1[0-2])$',
+  description: 'a month 1-12',
+  examples: ['02'],
+});
+export const Year = Type.String({
+  pattern: '^[0-9]{4}$',
+  description: 'a four-digit A.D. year',
+  examples: ['2026'],
+});
 export const FundCode = Type.String({
-  pattern: '^[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$',
+  // A run of 11 or more digits cannot be a fund number (int32) and is refused as malformed.
+  pattern: '^(?![0-9]{11})[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$',
   description: 'a fund number or short code',
   examples: ['101'],
 });
@@ -24,7 +37,11 @@ export const FamilyList = Type.String({
   description: 'comma-separated currency family codes such as USD50,GBP',
   examples: ['USD50,GBP,JPY'],
 });
-export const Lang = Type.String({ pattern: '^([eE][nN]|[tT][hH])$', description: "'en' or 'th'", examples: ['en'] });
+export const Lang = Type.String({
+  pattern: '^([eE][nN]|[tT][hH])$',
+  description: "'en' or 'th'",
+  examples: ['en'],
+});
 export const LooseDate = Type.String({
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}|[0-9]{8})$',
   description: 'a date YYYY-MM-DD (or DD-MM-YYYY, YYYYMMDD)',
@@ -113,7 +130,14 @@ export function parseLang(raw: string): 'en' | 'th' {
 
 /** Families as asked: trimmed, upper-cased, duplicates dropped, order kept. */
 export function parseFamilyList(raw: string): string[] {
-  const codes = [...new Set(raw.split(',').map((s) => s.trim().toUpperCase()).filter((s) => s !== ''))];
+  const codes = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter((s) => s !== ''),
+    ),
+  ];
   if (codes.length === 0 || codes.some((c) => !/^[A-Z0-9]{1,10}$/.test(c))) {
     throw new ParamError('family', 'comma-separated currency family codes such as USD50,GBP', raw);
   }

@@ -6,12 +6,14 @@ type SchemaLike = { properties?: Record<string, { description?: string }> };
 /** A schema validation failure, told as the parameter it is about, what it must be and what it got. */
 function validationError(error: FastifyError, request: FastifyRequest): ParamError {
   const first = error.validation?.[0];
-  const missing = first?.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
+  const missing =
+    first?.params && 'missingProperty' in first.params ? String(first.params.missingProperty) : '';
   const name = missing || (first?.instancePath ?? '').replace(/^\//, '').split('/')[0] || 'parameter';
   const context = error.validationContext === 'querystring' ? 'querystring' : 'params';
   const schema = request.routeOptions.schema?.[context] as SchemaLike | undefined;
   const expected = schema?.properties?.[name]?.description ?? 'a valid value';
-  const source = (context === 'querystring' ? request.query : request.params) as Record<string, unknown> | undefined;
+  const source = (context === 'querystring' ? request.query : request.params) as
+    Record<string, unknown> | undefined;
   return new ParamError(name, expected, source?.[name] ?? '');
 }
 
@@ -20,6 +22,7 @@ export function toApiError(error: FastifyError | ApiError, request: FastifyReque
   if (error instanceof ApiError) return error;
   if (error.validation) return validationError(error, request);
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, MESSAGES.tooLarge);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, MESSAGES.uriTooLong);
   const status = error.statusCode ?? 500;
   // Fastify's own 4xx messages are safe to show; anything else stays in the log only.
   if (status >= 400 && status < 500) return new ApiError(status, error.message);
@@ -31,6 +34,15 @@ export function sendApiError(reply: FastifyReply, error: ApiError, body?: unknow
     .code(error.statusCode)
     .headers({ 'cache-control': 'no-store', ...error.headers })
     .send(body ?? { statusCode: error.statusCode, message: error.message });
+}
+
+/** For errors Fastify raises before routing (bad URL encoding, over-long parameters). */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendApiError(reply, toApiError(error, request));
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

@@ -19,7 +19,10 @@ export const MAX_DOWNLOAD_YEARS = 3;
 const CSV_COLUMNS = Object.keys(FxRateRow.properties);
 
 /** The ExchangeRateService group (4.5, 4.6, 4.8). */
-export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (
+  app,
+  { repos },
+) => {
   app.get(
     '/GetDownloadfxrates/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy/:family/:lang',
     {
@@ -41,7 +44,9 @@ export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
             description: 'Daily rates, ascending by date',
             content: {
               'application/json': { schema: Type.Array(FxRateRow) },
-              'text/csv': { schema: Type.String({ description: 'Header row in field order, then one row a day' }) },
+              'text/csv': {
+                schema: Type.String({ description: 'Header row in field order, then one row a day' }),
+              },
             },
           },
         },

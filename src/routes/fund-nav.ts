@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { checkRange, Day, FundCode, LooseDate, Month, parseLooseDate, parseRangeParams, Year } from '../domain/params.js';
+import {
+  checkRange,
+  Day,
+  FundCode,
+  LooseDate,
+  Month,
+  parseLooseDate,
+  parseRangeParams,
+  Year,
+} from '../domain/params.js';
 import { toApiError, sendApiError } from '../http/errors.js';
 import type { Repositories } from '../store/repositories.js';
 import { FundNavRange, FundNavStatistics } from '../schemas/fund-prices.js';
@@ -45,7 +54,12 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
       if (!fund) {
         return { NAVList: [], Success: false, Message: `Fund '${code}' was not found`, ...envelope };
       }
-      return { NAVList: await repos.funds.navRange(fund.id, from, to), Success: true, Message: '', ...envelope };
+      return {
+        NAVList: await repos.funds.navRange(fund.id, from, to),
+        Success: true,
+        Message: '',
+        ...envelope,
+      };
     },
   );
 
@@ -54,7 +68,8 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
     {
       schema: {
         operationId: 'FundPriceWebApi_Fund_Nav_FundCode',
-        summary: 'Fund NAV statistics: min/max over the range, 12 months and since inception; first and last NAV',
+        summary:
+          'Fund NAV statistics: min/max over the range, 12 months and since inception; first and last NAV',
         params: Type.Object({
           fund: FundCode,
           fdd: Day,

@@ -11,7 +11,10 @@ export const FxRateRow = Type.Object(
     SightBill: rate('Sight-bill buying rate'),
     Bill_DD_TT: rate('Draft and transfer selling rate'),
     TT: rate('Transfer buying rate'),
-    Ddate: Type.String({ description: 'MM/dd/yyyy; Buddhist-era year with lang=th', examples: ['02/17/2026'] }),
+    Ddate: Type.String({
+      description: 'MM/dd/yyyy; Buddhist-era year with lang=th',
+      examples: ['02/17/2026'],
+    }),
     DTime: Type.String({ description: "HH:mm of the day's last update", examples: ['15:30'] }),
   },
   { $id: 'FxRateRow' },

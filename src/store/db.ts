@@ -26,7 +26,10 @@ export function sqlitePath(databaseUrl: string): string {
 export function openStore(databaseUrl: string, options: { readonly?: boolean } = {}): Store {
   const path = sqlitePath(databaseUrl);
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  const sqlite = new SQLite(path, {
+    readonly: options.readonly ?? false,
+    fileMustExist: options.readonly ?? false,
+  });
   // WAL lets one writer (an import) run beside many readers (the server) without blocking them;
   // NORMAL sync is durable at every checkpoint and safe against corruption in WAL mode.
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');

@@ -16,10 +16,18 @@ export class FundRepository {
   /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
   async findFund(code: string): Promise<Fund | undefined> {
     if (/^[0-9]{1,9}$/.test(code)) {
-      const byNumber = await this.db.selectFrom('funds').selectAll().where('id', '=', Number(code)).executeTakeFirst();
+      const byNumber = await this.db
+        .selectFrom('funds')
+        .selectAll()
+        .where('id', '=', Number(code))
+        .executeTakeFirst();
       if (byNumber) return byNumber;
     }
-    return this.db.selectFrom('funds').selectAll().where('code_key', '=', code.toUpperCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('funds')
+      .selectAll()
+      .where('code_key', '=', code.toUpperCase())
+      .executeTakeFirst();
   }
 
   async navRange(fundId: number, from: string, to: string): Promise<NavEntry[]> {

@@ -31,7 +31,11 @@ export class FxRepository {
   }
 
   private findFamily(code: string): Promise<FxFamily | undefined> {
-    return this.db.selectFrom('fx_families').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('fx_families')
+      .selectAll()
+      .where('code', '=', code.toUpperCase())
+      .executeTakeFirst();
   }
 
   /** Each asked family's latest published round, in the order asked; unknown families are left out. */

@@ -27,8 +27,20 @@ export class KeyRepository {
       await trx
         .insertInto('subscription_keys')
         .values([
-          { subscription_id: sub.id, slot: 'primary', key_hash: hashKey(primaryKey), key_hint: keyHint(primaryKey), created_at: stamp },
-          { subscription_id: sub.id, slot: 'secondary', key_hash: hashKey(secondaryKey), key_hint: keyHint(secondaryKey), created_at: stamp },
+          {
+            subscription_id: sub.id,
+            slot: 'primary',
+            key_hash: hashKey(primaryKey),
+            key_hint: keyHint(primaryKey),
+            created_at: stamp,
+          },
+          {
+            subscription_id: sub.id,
+            slot: 'secondary',
+            key_hash: hashKey(secondaryKey),
+            key_hint: keyHint(secondaryKey),
+            created_at: stamp,
+          },
         ])
         .execute();
       return sub;

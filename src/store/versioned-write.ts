@@ -58,7 +58,9 @@ export async function writeVersioned(
   if (fresh.length > 0) {
     const insertColumns = [...columns, 'batch_id'];
     const values = fresh.map((r) => tuple({ ...r, batch_id: batchId }, insertColumns));
-    await sql`insert into ${sql.table(spec.table)} (${list(insertColumns)}) values ${sql.join(values)}`.execute(trx);
+    await sql`insert into ${sql.table(spec.table)} (${list(insertColumns)}) values ${sql.join(values)}`.execute(
+      trx,
+    );
     counts.inserted += fresh.length;
   }
   return counts;

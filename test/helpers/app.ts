@@ -20,11 +20,15 @@ export interface TestApp {
 }
 
 /** A fresh migrated SQLite file with the fixture, the real app on it, and a valid key. */
-export async function createTestApp(options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { logStream?: DestinationStream; seed?: boolean } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
   const store = openStore(`sqlite:${join(dir, 'test.db')}`);
   await migrateToLatest(store.db);
-  const fixture = await seedFixture(store.db, bangkokToday());
+  const today = bangkokToday();
+  const fixture =
+    options.seed === false ? { today, latest: today, batchId: 0 } : await seedFixture(store.db, today);
   const { primaryKey } = await new KeyRepository(store.db).create('test');
   const app = await buildApp({
     config: { logLevel: options.logStream ? 'info' : 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },

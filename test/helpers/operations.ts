@@ -1,0 +1,58 @@
+import type { Fixture } from './fixture.js';
+import { dmy } from './app.js';
+
+export interface Operation {
+  id: string;
+  method: 'GET' | 'POST';
+  url: string;
+}
+
+/** One valid request per operation of the spec, on the fixture's data. */
+export function operations(f: Fixture): Operation[] {
+  const to = dmy(f.latest);
+  const from = dmy(`${f.latest.slice(0, 4)}-01-01`);
+  return [
+    {
+      id: 'MutualFundApi_GetFundCode',
+      method: 'POST',
+      url: `/api/FundPriceService/GetNavByFundCode/${f.latest.slice(0, 4)}-01-01/${f.latest}?fundCode=101`,
+    },
+    {
+      id: 'FundPriceWebApi_Fund_Nav_FundCode',
+      method: 'GET',
+      url: `/api/FundPriceService/Fund_Nav_ByFundCode/101/${from}/${to}`,
+    },
+    {
+      id: 'FundPriceWebApi_FundPrice_Fundcode',
+      method: 'GET',
+      url: `/api/FundPriceService/FundPrice_ByFundCode/101/${from}/${to}`,
+    },
+    { id: 'AllFundPrices', method: 'GET', url: `/api/FundPriceService/AllFundPrices/${to}` },
+    {
+      id: 'GetDownloadfxrates',
+      method: 'GET',
+      url: `/api/ExchangeRateService/GetDownloadfxrates/${from}/${to}/USD50/en`,
+    },
+    { id: 'GetfxbannerAPI', method: 'GET', url: '/api/ExchangeRateService/GetfxbannerAPI/USD50,GBP' },
+    { id: 'InterestRates_GetDepositRate', method: 'GET', url: '/api/InterestRatesService/GetDepositRate' },
+    { id: 'Getfxfamily', method: 'GET', url: '/api/ExchangeRateService/Getfxfamily' },
+    {
+      id: 'FundPriceWebApi_GetUpdateInMonth',
+      method: 'GET',
+      url: `/api/FundPriceService/GetUpdateInMonth/${f.latest.slice(0, 4)}/${f.latest.slice(5, 7)}/101`,
+    },
+    { id: 'LatestDate', method: 'GET', url: '/api/FundPriceService/LatestDate' },
+  ];
+}
+
+export const MISSING_KEY = {
+  statusCode: 401,
+  message:
+    'Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.',
+};
+export const INVALID_KEY = {
+  statusCode: 401,
+  message:
+    'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+};
+export const NOT_FOUND = { statusCode: 404, message: 'Resource not found' };
