@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyRepository } from '../../src/store/key-repo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { INVALID_KEY, MISSING_KEY, NOT_FOUND, operations } from '../helpers/operations.js';
 
@@ -61,10 +62,7 @@ describe.each(operations({ today: '', latest: '2026-11-20', batchId: 0 }).map((o
 
 describe('gateway rules across operations', () => {
   it('refuses the key of a suspended or expired subscription', async () => {
-    const { subscription, primaryKey } = await t.app.inject({ url: '/health' }).then(async () => {
-      const { KeyRepository } = await import('../../src/store/key-repo.js');
-      return new KeyRepository(t.store.db).create('to-suspend');
-    });
+    const { subscription, primaryKey } = await new KeyRepository(t.store.db).create('to-suspend');
     const url = '/api/FundPriceService/LatestDate';
     expect((await t.app.inject({ url, headers: { [KEY]: primaryKey } })).statusCode).toBe(200);
     await t.store.db

@@ -1,0 +1,38 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+
+/** Runs the CLI as an operator would (`npm run cli -- ...`), in its own process. */
+export async function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ stdout: string; stderr: string }> {
+  return run(TSX, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 });
+}
+
+/** Starts `serve` and resolves with its base URL once it listens. */
+export function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const child = spawn(TSX, [MAIN, 'serve'], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env } });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 110_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1]!, child, output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
