@@ -1,0 +1,306 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isThaiBusinessDay } from '../../src/domain/thai-calendar.js';
+import { FUND_CATEGORIES } from '../../src/ingest/demo/catalog.js';
+import { depositRateRows, DEPOSIT_PRODUCTS } from '../../src/ingest/demo/deposits.js';
+import { fundPriceRows, priceCalendar } from '../../src/ingest/demo/fund-prices.js';
+import { planFunds } from '../../src/ingest/demo/funds.js';
+import { FX_FAMILIES } from '../../src/ingest/demo/fx-families.js';
+import { FxRateGenerator, roundTimes } from '../../src/ingest/demo/fx-rates.js';
+import { generateDemo, type DemoOptions } from '../../src/ingest/demo/generate.js';
+import { openStore, type Store } from '../../src/store/db.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+
+const SEED = 20260101;
+const FAMILY_ORDER =
+  'USD1 USD5 USD50 GBP EUR JPY HKD MYR SGD BND CNY IDR MMK INR KRW LAK PHP TWD AUD NZD CHF DKK NOK SEK CAD RUB VND ZAR AED BHD OMR QAR SAR'.split(
+    ' ',
+  );
+const CODE_PATTERN = /^[A-Z0-9][A-Z0-9\-&+._()]{0,39}$/;
+
+const dir = mkdtempSync(join(tmpdir(), 'demo-test-'));
+const stores: Store[] = [];
+afterAll(async () => {
+  for (const store of stores) await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function freshStore(): Promise<Store> {
+  const store = openStore(join(dir, `db-${stores.length}.sqlite`), { readonly: false });
+  stores.push(store);
+  await migrateToLatest(store.db);
+  return store;
+}
+
+async function generated(options: DemoOptions): Promise<Store> {
+  const store = await freshStore();
+  await generateDemo(store.db, options);
+  return store;
+}
+
+/** A digest of every generated value (not of ids or batch numbers), `until` a date if given. */
+async function digest(store: Store, until = '9999-12-31'): Promise<string> {
+  const { db } = store;
+  const parts = [
+    await db.selectFrom('funds').selectAll().orderBy('id').execute(),
+    await db
+      .selectFrom('fund_prices')
+      .select(['fund_id', 'price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
+      .where('price_date', '<=', until)
+      .orderBy('fund_id')
+      .orderBy('price_date')
+      .execute(),
+    await db
+      .selectFrom('fx_rates')
+      .select(['family_code', 'rate_date', 'round', 'rate_time', 'buying_notes', 'selling_notes'])
+      .select(['buying_sight_bill', 'selling_tt', 'buying_tt'])
+      .where('rate_date', '<=', until)
+      .orderBy('family_code')
+      .orderBy('rate_date')
+      .orderBy('round')
+      .execute(),
+    await db
+      .selectFrom('deposit_rates')
+      .select(['product_id', 'effective_date', 'rate', 'submitted_at'])
+      .where('effective_date', '<=', until)
+      .orderBy('product_id')
+      .orderBy('effective_date')
+      .execute(),
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+describe('demo funds', () => {
+  const plans = planFunds(SEED, 120);
+
+  it('has at least 100 funds in at least 8 categories with English and Thai names', () => {
+    expect(plans.length).toBeGreaterThanOrEqual(100);
+    expect(FUND_CATEGORIES.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(plans.map((p) => p.row.category_id)).size).toBe(FUND_CATEGORIES.length);
+    for (const { row } of plans) {
+      expect(row.name_en).toMatch(/ Fund/);
+      expect(row.name_th).toMatch(/^กองทุนเปิด[\u0E00-\u0E7F]/);
+      expect(row.link_en).toBe(`https://funds.example.com/en/fund/${row.code}`);
+      expect(row.link_th).toBe(`https://funds.example.com/th/fund/${row.code}`);
+      expect(row.factsheet_url).toBe(`https://funds.example.com/factsheet/${row.code}.pdf`);
+    }
+    const shortNames = plans.filter((p) => p.row.name_th_short !== null).length;
+    expect(shortNames).toBeGreaterThan(0);
+    expect(shortNames).toBeLessThan(plans.length);
+  });
+
+  it('gives unique, well-formed short codes', () => {
+    const codes = plans.map((p) => p.row.code);
+    expect(new Set(codes.map((c) => c.toUpperCase())).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(CODE_PATTERN);
+    expect(codes).toContain('B-TREASURY');
+    expect(codes).toContain('B-GLOBALEQ-R');
+  });
+
+  it('keeps codes unique at market scale too', () => {
+    const market = planFunds(SEED, 2500);
+    expect(market).toHaveLength(2500);
+    expect(new Set(market.map((p) => p.row.code.toUpperCase())).size).toBe(2500);
+    expect(market.slice(0, 120).map((p) => p.row)).toEqual(plans.map((p) => p.row));
+  });
+
+  it('launches about 10-15% of funds late, inside 2020-2025', () => {
+    const late = plans.filter((p) => p.inception !== '');
+    expect(late.length / plans.length).toBeGreaterThanOrEqual(0.08);
+    expect(late.length / plans.length).toBeLessThanOrEqual(0.18);
+    for (const p of late) expect(p.inception >= '2020-12-01' && p.inception <= '2025-10-31').toBe(true);
+  });
+
+  it('prices offer >= NAV >= redemption, money-market funds at one price', () => {
+    const calendar = priceCalendar('2014-01-02', '2015-12-31');
+    for (const plan of plans) {
+      const rows = fundPriceRows(SEED, plan, calendar);
+      if (plan.inception === '') expect(rows[0]).toMatchObject({ price_date: '2014-01-02', nav: 10 });
+      for (const r of rows) {
+        expect(r.offer >= r.nav && r.nav >= r.redemption && r.redemption > 0).toBe(true);
+        if (plan.row.category_id === 1) expect(r.offer === r.nav && r.nav === r.redemption).toBe(true);
+      }
+    }
+  });
+});
+
+describe('demo FX rates', () => {
+  it('has 3 to 5 update rounds a day, the same for every family', () => {
+    for (const day of ['2025-01-06', '2025-01-07', '2025-01-08', '2025-01-09']) {
+      const times = roundTimes(SEED, day);
+      expect(times.length).toBeGreaterThanOrEqual(3);
+      expect(times.length).toBeLessThanOrEqual(5);
+      expect([...times].sort()).toEqual(times);
+      for (const t of times) expect(t).toMatch(/^\d{2}:\d{2}$/);
+    }
+  });
+
+  it('quotes selling TT > buying TT >= sight bill >= notes, rounded to the family decimals', () => {
+    const fx = new FxRateGenerator(SEED);
+    const decimals = new Map(FX_FAMILIES.map((f) => [f.code, f.decimals]));
+    for (const day of priceCalendar('2014-01-02', '2014-06-30').days) {
+      for (const r of fx.ratesOn(day)) {
+        const d = decimals.get(r.family_code) ?? 0;
+        for (const v of [r.buying_notes, r.selling_notes, r.buying_sight_bill, r.selling_tt, r.buying_tt]) {
+          if (v !== null && v !== undefined) expect(Number(v.toFixed(d))).toBe(v);
+        }
+        if (r.buying_notes != null && r.selling_notes != null)
+          expect(r.buying_notes).toBeLessThan(r.selling_notes);
+        if (r.buying_tt != null && r.selling_tt != null && r.buying_sight_bill != null) {
+          expect(r.selling_tt).toBeGreaterThan(r.buying_tt);
+          expect(r.buying_tt).toBeGreaterThanOrEqual(r.buying_sight_bill);
+          if (r.buying_notes != null) expect(r.buying_sight_bill).toBeGreaterThanOrEqual(r.buying_notes);
+        }
+      }
+    }
+  });
+});
+
+describe('demo deposit rates', () => {
+  it('has at least 12 products, rates as 2-decimal strings, published before they take effect', () => {
+    expect(DEPOSIT_PRODUCTS.length).toBeGreaterThanOrEqual(12);
+    const rows = depositRateRows(SEED, '2014-01-02', '2026-11-20');
+    for (const product of DEPOSIT_PRODUCTS) {
+      const own = rows.filter((r) => r.product_id === product.id);
+      expect(own.length).toBeGreaterThanOrEqual(3);
+      expect(own[0]?.effective_date).toBe('2014-01-02');
+    }
+    for (const r of rows) {
+      expect(r.rate).toMatch(/^\d\.\d{2}$/);
+      expect(r.effective_date <= '2026-11-20').toBe(true);
+      expect(r.submitted_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(r.submitted_at < r.effective_date).toBe(true);
+    }
+  });
+});
+
+describe('generateDemo on a short span', () => {
+  it('writes identical data for the same seed and different data for another', async () => {
+    const until = '2014-03-14';
+    const [a, b, c] = await Promise.all([
+      generated({ until }),
+      generated({ until, seed: SEED }),
+      generated({ until, seed: 7 }),
+    ]);
+    const [ha, hb, hc] = await Promise.all([digest(a), digest(b), digest(c)]);
+    expect(ha).toBe(hb);
+    expect(hc).not.toBe(ha);
+  });
+
+  it('only appends days when `until` is later', async () => {
+    const [short, long] = await Promise.all([
+      generated({ until: '2014-02-14' }),
+      generated({ until: '2014-03-14' }),
+    ]);
+    expect(await digest(long, '2014-02-14')).toBe(await digest(short));
+  });
+
+  it('refuses a malformed `until` or one before the history starts', async () => {
+    const store = await freshStore();
+    await expect(generateDemo(store.db, { until: '2014-13-01' })).rejects.toThrow(/until/);
+    await expect(generateDemo(store.db, { until: '2013-12-31' })).rejects.toThrow(/before the history/);
+  });
+});
+
+describe('the full default dataset', () => {
+  let store: Store;
+  const until = '2026-11-20';
+  let summary: Awaited<ReturnType<typeof generateDemo>>;
+  beforeAll(async () => {
+    store = await freshStore();
+    summary = await generateDemo(store.db, { until });
+  });
+
+  const count = async (query: Promise<{ n: number | bigint | string }>) => Number((await query).n);
+
+  it('has the expected row counts', async () => {
+    const { db } = store;
+    expect(summary).toMatchObject({ from: '2014-01-02', until, fxFamilies: 33 });
+    expect(
+      await count(
+        db
+          .selectFrom('funds')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toBe(summary.funds);
+    expect(summary.funds).toBeGreaterThanOrEqual(100);
+    expect(summary.categories).toBeGreaterThanOrEqual(8);
+    expect(summary.fundPrices).toBeGreaterThan(300_000);
+    expect(summary.fxRates).toBeGreaterThan(300_000);
+    expect(summary.depositProducts).toBeGreaterThanOrEqual(12);
+    const prices = await count(
+      db
+        .selectFrom('fund_prices')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    expect(prices).toBe(summary.fundPrices);
+    const batches = await db.selectFrom('batches').select(['kind', 'source', 'status']).distinct().execute();
+    expect(batches).toEqual([{ kind: 'demo', source: 'demo-generator', status: 'committed' }]);
+  });
+
+  it('gives most funds at least 10 years of history up to `until`', async () => {
+    const spans = await store.db
+      .selectFrom('fund_prices')
+      .select([
+        'fund_id',
+        (eb) => eb.fn.min('price_date').as('first'),
+        (eb) => eb.fn.max('price_date').as('last'),
+      ])
+      .groupBy('fund_id')
+      .execute();
+    expect(spans.length).toBe(summary.funds);
+    expect(spans.every((s) => s.last === until)).toBe(true);
+    const tenYears = spans.filter((s) => s.first <= '2016-11-20').length;
+    expect(tenYears / spans.length).toBeGreaterThanOrEqual(0.8);
+    expect(tenYears).toBeLessThan(spans.length);
+  });
+
+  it('keeps offer >= NAV >= redemption in every row', async () => {
+    const bad = await store.db
+      .selectFrom('fund_prices')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => eb.or([eb('offer', '<', eb.ref('nav')), eb('nav', '<', eb.ref('redemption'))]))
+      .executeTakeFirstOrThrow();
+    expect(Number(bad.n)).toBe(0);
+  });
+
+  it('has no price or rate on a weekend or a Thai holiday', async () => {
+    const { db } = store;
+    const priceDays = await db.selectFrom('fund_prices').select('price_date').distinct().execute();
+    const rateDays = await db.selectFrom('fx_rates').select('rate_date').distinct().execute();
+    const days = [...priceDays.map((d) => d.price_date), ...rateDays.map((d) => d.rate_date)];
+    expect(days.filter((d) => !isThaiBusinessDay(d))).toEqual([]);
+    for (const holiday of ['2025-04-14', '2025-12-05']) expect(days).not.toContain(holiday);
+  });
+
+  it('lists the 33 FX families in the bank order with their units', async () => {
+    const families = await store.db.selectFrom('fx_families').selectAll().orderBy('display_order').execute();
+    expect(families.map((f) => f.code)).toEqual(FAMILY_ORDER);
+    const byCode = new Map(families.map((f) => [f.code, f]));
+    expect(byCode.get('USD1')).toMatchObject({ name: 'US Dollar 1-2', description: 'USD: 1-2', unit: 1 });
+    expect(byCode.get('JPY')).toMatchObject({ unit: 100, description: 'Japan (:100)' });
+    expect(byCode.get('IDR')).toMatchObject({ unit: 1000, description: 'Indonesia (:1000)' });
+    expect(byCode.get('VND')).toMatchObject({ unit: 1000, description: 'Vietnam (:1000)' });
+  });
+
+  it('quotes only bank notes for USD 1-2 and USD 5-20', async () => {
+    const quoted = await store.db
+      .selectFrom('fx_rates')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('family_code', 'in', ['USD1', 'USD5'])
+      .where((eb) =>
+        eb.or([
+          eb('buying_sight_bill', 'is not', null),
+          eb('selling_tt', 'is not', null),
+          eb('buying_tt', 'is not', null),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(quoted.n)).toBe(0);
+  });
+});
