@@ -20,7 +20,7 @@ const scale = values.scale;
 
 const dir = mkdtempSync(join(tmpdir(), 'demo-bench-'));
 const file = join(dir, 'demo.db');
-const store = openStore(file, { readonly: false });
+const store = openStore(file);
 await migrateToLatest(store.db);
 
 let peakRss = process.memoryUsage().rss;
@@ -29,7 +29,7 @@ const poll = setInterval(() => {
 }, 100);
 
 const started = performance.now();
-const summary = await generateDemo(store.db, {
+const summary = await generateDemo(store, {
   scale,
   ...(values.until ? { until: values.until } : {}),
   onProgress: (message) =>

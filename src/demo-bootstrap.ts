@@ -24,7 +24,7 @@ export async function bootstrapDemo(
 ): Promise<string | undefined> {
   if (!(await isEmpty(store))) return undefined;
   say('Empty database: loading the demo dataset (a few seconds)...');
-  const summary = await generateDemo(store.db, { seed: config.demoSeed });
+  const summary = await generateDemo(store, { seed: config.demoSeed });
   say(
     `Demo data: ${summary.funds} funds, ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates, ` +
       `${summary.depositRates} deposit rates (${summary.from} to ${summary.until}).`,

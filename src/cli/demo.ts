@@ -11,7 +11,7 @@ export async function demoCommand(options: { seed?: number; scale: string; until
   const until = options.until ? parseLooseDate('--until', options.until) : bangkokToday();
   await withStore(async (store, config) => {
     const started = Date.now();
-    const summary = await generateDemo(store.db, {
+    const summary = await generateDemo(store, {
       seed: options.seed ?? config.demoSeed,
       scale,
       until,

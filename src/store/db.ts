@@ -7,6 +7,8 @@ import type { Database } from './schema.js';
 export interface Store {
   db: Kysely<Database>;
   dialect: 'sqlite';
+  /** The raw connection, for the bulk-write fast path; Kysely runs on this same connection. */
+  sqlite: SQLite.Database;
   location: string;
   close(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export function openStore(databaseUrl: string, options: { readonly?: boolean } =
   return {
     db,
     dialect: 'sqlite',
+    sqlite,
     location: path,
     close: () => db.destroy(),
   };

@@ -9,7 +9,18 @@ import type {
   NewFundPrice,
   NewFxRate,
 } from './schema.js';
-import { DEPOSIT_RATES, FUND_PRICES, FX_RATES, writeVersioned, type WriteCounts } from './versioned-write.js';
+import type SQLite from 'better-sqlite3';
+import type { Store } from './db.js';
+import { SqliteVersionedWriter } from './sqlite-versioned-write.js';
+import {
+  DEPOSIT_RATES,
+  FUND_PRICES,
+  FX_RATES,
+  type Row,
+  type VersionedTable,
+  type WriteCounts,
+} from './versioned-tables.js';
+import { writeVersioned } from './versioned-write.js';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 export const CHUNK = 500;
@@ -22,10 +33,14 @@ function* chunks<T>(rows: readonly T[]): Generator<T[]> {
 export class BatchWriter {
   readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
 
+  private readonly fastWriters = new Map<VersionedTable, SqliteVersionedWriter>();
+
   constructor(
     private readonly trx: Kysely<Database>,
     readonly batchId: number,
     private readonly now: string,
+    /** The raw SQLite connection the transaction runs on, when there is one: the fast path. */
+    private readonly sqlite?: SQLite.Database,
   ) {}
 
   async upsertFundCategories(rows: Insertable<FundCategoryTable>[]): Promise<void> {
@@ -102,21 +117,27 @@ export class BatchWriter {
   }
 
   writeFundPrices(rows: NewFundPrice[]): Promise<void> {
-    return this.writeAll(FUND_PRICES, rows as Record<string, string | number | null>[]);
+    return this.writeAll(FUND_PRICES, rows as Row[]);
   }
 
   writeFxRates(rows: NewFxRate[]): Promise<void> {
-    return this.writeAll(FX_RATES, rows as Record<string, string | number | null>[]);
+    return this.writeAll(FX_RATES, rows as Row[]);
   }
 
   writeDepositRates(rows: NewDepositRate[]): Promise<void> {
-    return this.writeAll(DEPOSIT_RATES, rows as Record<string, string | number | null>[]);
+    return this.writeAll(DEPOSIT_RATES, rows as Row[]);
   }
 
-  private async writeAll(
-    spec: typeof FUND_PRICES,
-    rows: Record<string, string | number | null>[],
-  ): Promise<void> {
+  private async writeAll(spec: VersionedTable, rows: Row[]): Promise<void> {
+    if (this.sqlite) {
+      let writer = this.fastWriters.get(spec);
+      if (!writer) {
+        writer = new SqliteVersionedWriter(this.sqlite, spec, this.batchId, this.now, this.counts);
+        this.fastWriters.set(spec, writer);
+      }
+      for (const row of rows) writer.write(row);
+      return;
+    }
     for (const chunk of chunks(rows)) {
       const c = await writeVersioned(this.trx, spec, chunk, this.batchId, this.now);
       this.counts.inserted += c.inserted;
@@ -136,19 +157,19 @@ export interface PublishedBatch {
  * commit together, or nothing does (an exception rolls the whole transaction back).
  */
 export async function publishBatch(
-  db: Kysely<Database>,
+  store: Store,
   meta: { kind: string; source: string },
   write: (batch: BatchWriter) => Promise<void>,
   now: () => Date = () => new Date(),
 ): Promise<PublishedBatch> {
-  return db.transaction().execute(async (trx) => {
+  return store.db.transaction().execute(async (trx) => {
     const started = now().toISOString();
     const { id } = await trx
       .insertInto('batches')
       .values({ ...meta, status: 'open', created_at: started, committed_at: null, row_count: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const writer = new BatchWriter(trx, id, started);
+    const writer = new BatchWriter(trx, id, started, store.dialect === 'sqlite' ? store.sqlite : undefined);
     await write(writer);
     const { inserted, changed } = writer.counts;
     await trx

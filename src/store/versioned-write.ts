@@ -1,21 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './schema.js';
 
-/** A table whose served rows keep their earlier values in a revisions table (decisions, section 5). */
-export interface VersionedTable {
-  table: 'fund_prices' | 'fx_rates' | 'deposit_rates';
-  revisions: 'fund_price_revisions' | 'fx_rate_revisions' | 'deposit_rate_revisions';
-  keys: readonly string[];
-  values: readonly string[];
-}
-
-export interface WriteCounts {
-  inserted: number;
-  changed: number;
-  unchanged: number;
-}
-
-type Row = Record<string, string | number | null>;
+import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
 
 const list = (names: readonly string[]) => sql.join(names.map((n) => sql.ref(n)));
 const tuple = (row: Row, names: readonly string[]) => sql`(${sql.join(names.map((n) => row[n] ?? null))})`;
@@ -82,24 +68,3 @@ async function replace(
   assignments.push(sql`batch_id = ${batchId}`);
   await sql`update ${sql.table(spec.table)} set ${sql.join(assignments)} where id = ${old.id}`.execute(trx);
 }
-
-export const FUND_PRICES: VersionedTable = {
-  table: 'fund_prices',
-  revisions: 'fund_price_revisions',
-  keys: ['fund_id', 'price_date'],
-  values: ['nav', 'offer', 'redemption', 'total_net_assets'],
-};
-
-export const FX_RATES: VersionedTable = {
-  table: 'fx_rates',
-  revisions: 'fx_rate_revisions',
-  keys: ['family_code', 'rate_date', 'round'],
-  values: ['rate_time', 'buying_notes', 'selling_notes', 'buying_sight_bill', 'selling_tt', 'buying_tt'],
-};
-
-export const DEPOSIT_RATES: VersionedTable = {
-  table: 'deposit_rates',
-  revisions: 'deposit_rate_revisions',
-  keys: ['product_id', 'effective_date'],
-  values: ['rate', 'submitted_at'],
-};

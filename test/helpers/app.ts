@@ -28,7 +28,7 @@ export async function createTestApp(
   await migrateToLatest(store.db);
   const today = bangkokToday();
   const fixture =
-    options.seed === false ? { today, latest: today, batchId: 0 } : await seedFixture(store.db, today);
+    options.seed === false ? { today, latest: today, batchId: 0 } : await seedFixture(store, today);
   const { primaryKey } = await new KeyRepository(store.db).create('test');
   const app = await buildApp({
     config: { logLevel: options.logStream ? 'info' : 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import { addDays } from '../../src/domain/dates.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import type { Database, NewFundPrice, NewFxRate } from '../../src/store/schema.js';
+import type { Store } from '../../src/store/db.js';
+import type { NewFundPrice, NewFxRate } from '../../src/store/schema.js';
 
 /** The small, hand-made dataset the HTTP tests run on; dates are relative to `today`. */
 export interface Fixture {
@@ -24,9 +24,9 @@ export function fixtureNav(fundId: number, dayIndex: number): number {
 
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
-export async function seedFixture(db: Kysely<Database>, today: string): Promise<Fixture> {
+export async function seedFixture(store: Store, today: string): Promise<Fixture> {
   const latest = addDays(today, -1);
-  const { batchId } = await publishBatch(db, { kind: 'fixture', source: 'test' }, async (w) => {
+  const { batchId } = await publishBatch(store, { kind: 'fixture', source: 'test' }, async (w) => {
     await w.upsertFundCategories([
       { id: 1, name_en: 'Money Market Fund', name_th: 'กองทุนรวมตลาดเงิน', display_order: 1 },
       { id: 2, name_en: 'Equity Fund', name_th: 'กองทุนรวมตราสารทุน', display_order: 2 },

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function freshStore(): Promise<Store> {
-  const store = openStore(join(dir, `db-${stores.length}.sqlite`), { readonly: false });
+  const store = openStore(join(dir, `db-${stores.length}.sqlite`));
   stores.push(store);
   await migrateToLatest(store.db);
   return store;
@@ -37,7 +37,7 @@ async function freshStore(): Promise<Store> {
 
 async function generated(options: DemoOptions): Promise<Store> {
   const store = await freshStore();
-  await generateDemo(store.db, options);
+  await generateDemo(store, options);
   return store;
 }
 
@@ -200,8 +200,8 @@ describe('generateDemo on a short span', () => {
 
   it('refuses a malformed `until` or one before the history starts', async () => {
     const store = await freshStore();
-    await expect(generateDemo(store.db, { until: '2014-13-01' })).rejects.toThrow(/until/);
-    await expect(generateDemo(store.db, { until: '2013-12-31' })).rejects.toThrow(/before the history/);
+    await expect(generateDemo(store, { until: '2014-13-01' })).rejects.toThrow(/until/);
+    await expect(generateDemo(store, { until: '2013-12-31' })).rejects.toThrow(/before the history/);
   });
 });
 
@@ -211,7 +211,7 @@ describe('the full default dataset', () => {
   let summary: Awaited<ReturnType<typeof generateDemo>>;
   beforeAll(async () => {
     store = await freshStore();
-    summary = await generateDemo(store.db, { until });
+    summary = await generateDemo(store, { until });
   });
 
   const count = async (query: Promise<{ n: number | bigint | string }>) => Number((await query).n);

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Store } from '../../store/db.js';
 import { bangkokToday, dateParts, isRealDate } from '../../domain/dates.js';
 import { businessDays } from '../../domain/thai-calendar.js';
 import { publishBatch, type BatchWriter } from '../../store/publisher.js';
-import type { Database, NewFxRate } from '../../store/schema.js';
+import type { NewFxRate } from '../../store/schema.js';
 import { FUND_CATEGORIES } from './catalog.js';
 import { depositProductRows, depositRateRows } from './deposits.js';
 import { fundPriceRows, priceCalendar } from './fund-prices.js';
@@ -55,7 +55,7 @@ const META = { kind: 'demo', source: 'demo-generator' };
  * goes first, then deposit rates, FX rates one batch per year, and fund prices a group of funds per
  * batch, so no batch is huge and nothing holds the whole history in memory.
  */
-export async function generateDemo(db: Kysely<Database>, options: DemoOptions = {}): Promise<DemoSummary> {
+export async function generateDemo(store: Store, options: DemoOptions = {}): Promise<DemoSummary> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const scale = SCALES[options.scale ?? 'default'];
   if (!scale) throw new RangeError(`scale must be 'default' or 'market', got '${String(options.scale)}'`);
@@ -84,7 +84,7 @@ export async function generateDemo(db: Kysely<Database>, options: DemoOptions = 
     until,
   };
   const publish = async (write: (writer: BatchWriter) => Promise<void>) => {
-    await publishBatch(db, META, write);
+    await publishBatch(store, META, write);
     summary.batches++;
   };
 

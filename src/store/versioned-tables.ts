@@ -1,0 +1,37 @@
+/** A table whose served rows keep their earlier values in a revisions table (decisions, section 5). */
+export interface VersionedTable {
+  table: 'fund_prices' | 'fx_rates' | 'deposit_rates';
+  revisions: 'fund_price_revisions' | 'fx_rate_revisions' | 'deposit_rate_revisions';
+  keys: readonly string[];
+  values: readonly string[];
+}
+
+export interface WriteCounts {
+  inserted: number;
+  /** Rows whose served value changed; each one kept its earlier value as a revision. */
+  changed: number;
+  unchanged: number;
+}
+
+export type Row = Record<string, string | number | null>;
+
+export const FUND_PRICES: VersionedTable = {
+  table: 'fund_prices',
+  revisions: 'fund_price_revisions',
+  keys: ['fund_id', 'price_date'],
+  values: ['nav', 'offer', 'redemption', 'total_net_assets'],
+};
+
+export const FX_RATES: VersionedTable = {
+  table: 'fx_rates',
+  revisions: 'fx_rate_revisions',
+  keys: ['family_code', 'rate_date', 'round'],
+  values: ['rate_time', 'buying_notes', 'selling_notes', 'buying_sight_bill', 'selling_tt', 'buying_tt'],
+};
+
+export const DEPOSIT_RATES: VersionedTable = {
+  table: 'deposit_rates',
+  revisions: 'deposit_rate_revisions',
+  keys: ['product_id', 'effective_date'],
+  values: ['rate', 'submitted_at'],
+};

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/store/db.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { publishBatch } from '../../src/store/publisher.js';
+import { FUND_PRICES } from '../../src/store/versioned-tables.js';
+import { writeVersioned } from '../../src/store/versioned-write.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rates-publish-'));
+let store: Store;
+
+beforeAll(async () => {
+  store = openStore(join(dir, 'p.db'));
+  await migrateToLatest(store.db);
+  await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
+    await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
+    await w.upsertFunds([
+      {
+        id: 1,
+        code: 'F1',
+        category_id: 1,
+        name_en: 'F1',
+        name_th: 'ฟ',
+        name_th_short: null,
+        link_en: '',
+        link_th: '',
+        factsheet_url: '',
+        display_order: 1,
+      },
+      {
+        id: 2,
+        code: 'F2',
+        category_id: 1,
+        name_en: 'F2',
+        name_th: 'ฟ',
+        name_th_short: null,
+        link_en: '',
+        link_th: '',
+        factsheet_url: '',
+        display_order: 2,
+      },
+    ]);
+  });
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const price = (fund_id: number, price_date: string, nav: number, total_net_assets: number | null = null) => ({
+  fund_id,
+  price_date,
+  nav,
+  offer: nav,
+  redemption: nav,
+  total_net_assets,
+});
+
+describe('versioned batch writes', () => {
+  it('insert new rows, leave identical ones alone and keep the earlier value of a changed one', async () => {
+    const first = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+      w.writeFundPrices([price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
+    );
+    expect(first.counts).toEqual({ inserted: 2, changed: 0, unchanged: 0 });
+
+    const again = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+      w.writeFundPrices([price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
+    );
+    expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 2 });
+
+    const fix = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+      w.writeFundPrices([price(1, '2026-01-05', 10.01), price(1, '2026-01-06', 10.5, null)]),
+    );
+    expect(fix.counts).toEqual({ inserted: 0, changed: 2, unchanged: 0 });
+
+    const served = await store.db
+      .selectFrom('fund_prices')
+      .selectAll()
+      .where('fund_id', '=', 1)
+      .orderBy('price_date')
+      .execute();
+    expect(served.map((r) => [r.nav, r.total_net_assets, r.batch_id])).toEqual([
+      [10.01, null, fix.batchId],
+      [10.5, null, fix.batchId],
+    ]);
+    const revisions = await store.db
+      .selectFrom('fund_price_revisions')
+      .selectAll()
+      .orderBy('price_date')
+      .execute();
+    expect(
+      revisions.map((r) => [r.price_date, r.nav, r.total_net_assets, r.batch_id, r.replaced_by_batch_id]),
+    ).toEqual([
+      ['2026-01-05', 10, null, first.batchId, fix.batchId],
+      ['2026-01-06', 10.5, 1e9, first.batchId, fix.batchId],
+    ]);
+  });
+
+  it('store nothing of a batch that fails half-way', async () => {
+    const before = await store.db
+      .selectFrom('fund_prices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const batchesBefore = await store.db.selectFrom('batches').select('id').execute();
+    await expect(
+      publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
+        await w.writeFundPrices([price(2, '2026-02-01', 11), price(2, '2026-02-02', 12)]);
+        throw new Error('bad row');
+      }),
+    ).rejects.toThrow('bad row');
+    const after = await store.db
+      .selectFrom('fund_prices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    expect(await store.db.selectFrom('batches').select('id').execute()).toEqual(batchesBefore);
+  });
+
+  it('gives the same counts on the portable (SQL) path as on the SQLite fast path', async () => {
+    const rows = [price(2, '2026-03-02', 9), price(2, '2026-03-03', 9.5)];
+    await store.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('batches')
+        .values({
+          kind: 't',
+          source: 't',
+          status: 'open',
+          created_at: 'now',
+          committed_at: null,
+          row_count: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(await writeVersioned(trx, FUND_PRICES, rows, id, 'now')).toEqual({
+        inserted: 2,
+        changed: 0,
+        unchanged: 0,
+      });
+      expect(await writeVersioned(trx, FUND_PRICES, rows, id, 'now')).toEqual({
+        inserted: 0,
+        changed: 0,
+        unchanged: 2,
+      });
+      const changed = [price(2, '2026-03-02', 9.1), rows[1]!];
+      expect(await writeVersioned(trx, FUND_PRICES, changed, id, 'now')).toEqual({
+        inserted: 0,
+        changed: 1,
+        unchanged: 1,
+      });
+    });
+    const revision = await store.db
+      .selectFrom('fund_price_revisions')
+      .selectAll()
+      .where('fund_id', '=', 2)
+      .execute();
+    expect(revision.map((r) => r.nav)).toEqual([9]);
+  });
+});
