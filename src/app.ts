@@ -5,22 +5,23 @@ import type { Config } from './config.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
-import { installSubscriptionKeyCheck } from './http/subscription-key.js';
-import { exchangeRateRoutes } from './routes/exchange-rates.js';
-import { fundNavRoutes } from './routes/fund-nav.js';
-import { fundPriceRoutes } from './routes/fund-prices.js';
+import { apiRoutes } from './routes/api.js';
 import { healthRoutes } from './routes/health.js';
-import { interestRateRoutes } from './routes/interest-rates.js';
 import type { Store } from './store/db.js';
 import { createRepositories } from './store/repositories.js';
+import { AdminTokenRepository } from './store/admin-token-repo.js';
+import { adminRoutes } from './routes/admin/index.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'logLevel' | 'bodyLimit' | 'requestTimeoutMs'>;
+  config: Pick<Config, 'logLevel' | 'bodyLimit' | 'requestTimeoutMs'> &
+    Partial<Pick<Config, 'adminBodyLimit'>>;
   store: Store;
   /** The clock behind "today"; tests pin it. */
   now?: () => Date;
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: DestinationStream;
+  /** Which parts this app serves; the server can put the admin routes on a port of their own. */
+  parts?: { api: boolean; admin: boolean };
 }
 
 /** The whole HTTP app, as the server runs it and as every test builds it. */
@@ -29,6 +30,7 @@ export async function buildApp({
   store,
   now = () => new Date(),
   logStream,
+  parts = { api: true, admin: true },
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream
@@ -45,22 +47,17 @@ export async function buildApp({
 
   installRequestIdHeader(app);
   installErrorHandling(app);
-  const repos = createRepositories(store.db);
 
   await app.register(healthRoutes);
-  await app.register(
-    async (api) => {
-      // The one POST operation ignores its body: accept any content type, keep nothing of it.
-      api.removeAllContentTypeParsers();
-      api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-      installSubscriptionKeyCheck(api, repos.keys);
-      await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
-      await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
-      await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });
-      await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos, now });
-    },
-    { prefix: '/api' },
-  );
-
+  if (parts.admin) {
+    await app.register(adminRoutes, {
+      prefix: '/admin',
+      store,
+      adminTokens: new AdminTokenRepository(store.db),
+      bodyLimit: config.adminBodyLimit ?? 100 * 1024 * 1024,
+      now,
+    });
+  }
+  if (parts.api) await app.register(apiRoutes, { prefix: '/api', repos: createRepositories(store.db), now });
   return app;
 }

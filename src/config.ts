@@ -13,6 +13,9 @@ const ConfigSchema = Type.Object({
   ),
   bodyLimit: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024 }),
   requestTimeoutMs: Type.Integer({ minimum: 1000 }),
+  adminPort: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
+  adminHost: Type.String({ minLength: 1 }),
+  adminBodyLimit: Type.Integer({ minimum: 1024 }),
   demoOnEmpty: Type.Boolean(),
   demoSeed: Type.Integer(),
 });
@@ -27,6 +30,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   logLevel: 'LOG_LEVEL',
   bodyLimit: 'BODY_LIMIT',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  adminPort: 'ADMIN_PORT',
+  adminHost: 'ADMIN_HOST',
+  adminBodyLimit: 'ADMIN_BODY_LIMIT',
   demoOnEmpty: 'DEMO_ON_EMPTY',
   demoSeed: 'DEMO_SEED',
 };
@@ -48,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: number(env.BODY_LIMIT, 64 * 1024),
     requestTimeoutMs: number(env.REQUEST_TIMEOUT_MS, 30_000),
+    adminPort: env.ADMIN_PORT ? number(env.ADMIN_PORT, 0) : null,
+    adminHost: env.ADMIN_HOST || env.HOST || '127.0.0.1',
+    adminBodyLimit: number(env.ADMIN_BODY_LIMIT, 100 * 1024 * 1024),
     demoOnEmpty: !['0', 'false', 'no'].includes((env.DEMO_ON_EMPTY ?? 'true').toLowerCase()),
     demoSeed: number(env.DEMO_SEED, 20260101),
   };

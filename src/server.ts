@@ -11,17 +11,23 @@ export async function serve(): Promise<void> {
   await migrateToLatest(store.db);
   if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
 
-  const app = await buildApp({ config, store });
+  // With ADMIN_PORT set, the admin routes live only on their own listener (e.g. a private interface).
+  const separateAdmin = config.adminPort !== null;
+  const app = await buildApp({ config, store, parts: { api: true, admin: !separateAdmin } });
+  const admin = separateAdmin
+    ? await buildApp({ config, store, parts: { api: false, admin: true } })
+    : undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await Promise.all([app.close(), admin?.close()]);
     await store.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
 }

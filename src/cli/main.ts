@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError } from '../config.js';
+import { adminTokenCreateCommand } from './admin-token.js';
 import { demoCommand } from './demo.js';
 import { keysCreateCommand } from './keys.js';
 import { migrateCommand } from './migrate.js';
@@ -33,6 +34,16 @@ keys
   .requiredOption('--name <name>', 'subscription name')
   .option('--owner <contact>', 'owner contact')
   .action(keysCreateCommand);
+
+program
+  .command('admin-token')
+  .description('Admin API tokens')
+  .command('create')
+  .description(
+    'Create an admin token (publishing and key management); prints it once, alone on the last line',
+  )
+  .requiredOption('--name <name>', 'who or what uses the token')
+  .action(adminTokenCreateCommand);
 
 function integer(value: string, name: string): number {
   if (!/^-?[0-9]+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);

@@ -7,6 +7,11 @@ export function newKey(): string {
   return randomBytes(16).toString('hex');
 }
 
+/** Admin tokens are longer and prefixed, so one is never mistaken for a subscription key. */
+export function newAdminToken(): string {
+  return `adm_${randomBytes(32).toString('base64url')}`;
+}
+
 export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }

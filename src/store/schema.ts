@@ -151,6 +151,16 @@ export interface SubscriptionKeyTable {
   created_at: string;
 }
 
+/** Tokens for the admin API; only SHA-256 hashes are stored. */
+export interface AdminTokenTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  token_hint: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   batches: BatchTable;
   fund_categories: FundCategoryTable;
@@ -165,6 +175,7 @@ export interface Database {
   deposit_rate_revisions: DepositRateRevisionTable;
   subscriptions: SubscriptionTable;
   subscription_keys: SubscriptionKeyTable;
+  admin_tokens: AdminTokenTable;
 }
 
 export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;

@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { openStore, type Store } from '../../src/store/db.js';
+import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { seedFixture, type Fixture } from './fixture.js';
@@ -14,6 +15,7 @@ export interface TestApp {
   app: FastifyInstance;
   store: Store;
   key: string;
+  adminToken: string;
   fixture: Fixture;
   dir: string;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export async function createTestApp(
   const fixture =
     options.seed === false ? { today, latest: today, batchId: 0 } : await seedFixture(store, today);
   const { primaryKey } = await new KeyRepository(store.db).create('test');
+  const { token: adminToken } = await new AdminTokenRepository(store.db).create('test');
   const app = await buildApp({
     config: { logLevel: options.logStream ? 'info' : 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
     store,
@@ -39,6 +42,7 @@ export async function createTestApp(
     app,
     store,
     key: primaryKey,
+    adminToken,
     fixture,
     dir,
     async close() {

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { installAdminAuth } from '../../http/admin-auth.js';
+import type { AdminContext } from './context.js';
+import { batchRoutes } from './batches.js';
+
+/** Everything under /admin: publishing (and, later, key management), behind the admin token. */
+export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options) => {
+  // Fastify hands the plugin its own `prefix` too; pass on only the context.
+  const context: AdminContext = {
+    store: options.store,
+    adminTokens: options.adminTokens,
+    bodyLimit: options.bodyLimit,
+    now: options.now,
+  };
+  installAdminAuth(app, context.adminTokens);
+  // Batches arrive as CSV, JSON or NDJSON; they are read whole, up to the admin body limit.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: context.bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+  await app.register(batchRoutes, context);
+};

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../src/http/admin-auth.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('admin routes', () => {
+  it('open with the admin token', async () => {
+    const res = await t.app.inject({
+      url: '/admin/batches',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0]).toMatchObject({ id: t.fixture.batchId, kind: 'fixture', status: 'committed' });
+  });
+
+  it('refuse a missing or wrong token, and a subscription key in any form', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{}, '/admin/batches', ADMIN_MESSAGES.missing],
+      [{ authorization: 'Bearer adm_wrong' }, '/admin/batches', ADMIN_MESSAGES.invalid],
+      [{ authorization: `Basic ${t.adminToken}` }, '/admin/batches', ADMIN_MESSAGES.missing],
+      [{ authorization: `Bearer ${t.key}` }, '/admin/batches', ADMIN_MESSAGES.invalid],
+      [{ 'ocp-apim-subscription-key': t.key }, '/admin/batches', ADMIN_MESSAGES.missing],
+      [{}, `/admin/batches?subscription-key=${t.key}`, ADMIN_MESSAGES.missing],
+    ];
+    for (const [headers, url, message] of cases) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ statusCode: 401, message });
+    }
+  });
+
+  it('do not accept the admin token on the API', async () => {
+    const res = await t.app.inject({
+      url: '/api/FundPriceService/LatestDate',
+      headers: { 'ocp-apim-subscription-key': t.adminToken },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
