@@ -3,6 +3,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError } from '../config.js';
 import { adminTokenCreateCommand } from './admin-token.js';
 import { demoCommand } from './demo.js';
+import { historyFundPriceCommand, historyFxRatesCommand } from './history.js';
+import { importCommand } from './import.js';
 import { keysCreateCommand } from './keys.js';
 import { migrateCommand } from './migrate.js';
 import { serve } from '../server.js';
@@ -44,6 +46,34 @@ program
   )
   .requiredOption('--name <name>', 'who or what uses the token')
   .action(adminTokenCreateCommand);
+
+program
+  .command('import')
+  .description('Import a file, or every data file of a folder, as one all-or-nothing batch')
+  .argument('<path>', 'a .csv, .json, .ndjson or .jsonl file, or a folder of them')
+  .option('--type <type>', 'what the input holds (default: from each file name)')
+  .option(
+    '--max-errors <n>',
+    'errors to list before giving only the count',
+    (v) => integer(v, '--max-errors'),
+    20,
+  )
+  .option('--source <name>', 'name recorded with the batch (default: the file or folder name)')
+  .action(importCommand);
+
+const history = program.command('history').description('Values a price or rate has had, with their batches');
+history
+  .command('fund-price')
+  .description("A fund's price on a date: the served value and earlier revisions")
+  .requiredOption('--fund <code>', 'fund number or short code')
+  .requiredOption('--date <date>', 'YYYY-MM-DD')
+  .action(historyFundPriceCommand);
+history
+  .command('fx-rates')
+  .description("A family's rates on a day, every round: served values and earlier revisions")
+  .requiredOption('--family <code>', 'currency family, e.g. USD50')
+  .requiredOption('--date <date>', 'YYYY-MM-DD')
+  .action(historyFxRatesCommand);
 
 function integer(value: string, name: string): number {
   if (!/^-?[0-9]+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);

@@ -15,6 +15,11 @@ export async function cli(
   return run(TSX, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 });
 }
 
+/** The CLI as a child process, for tests that watch or kill it. */
+export function cliProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(TSX, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+}
+
 /** Starts `serve` and resolves with its base URL once it listens. */
 export function startServer(
   env: Record<string, string>,

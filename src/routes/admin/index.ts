@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { installAdminAuth } from '../../http/admin-auth.js';
 import type { AdminContext } from './context.js';
 import { batchRoutes } from './batches.js';
+import { historyRoutes } from './history.js';
 
 /** Everything under /admin: publishing (and, later, key management), behind the admin token. */
 export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options) => {
@@ -19,4 +20,5 @@ export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options
     done(null, body),
   );
   await app.register(batchRoutes, context);
+  await app.register(historyRoutes, context);
 };

@@ -1,0 +1,41 @@
+import { parseLooseDate } from '../domain/params.js';
+import { References } from '../ingest/references.js';
+import { HistoryRepository } from '../store/history-repo.js';
+import type { HistoryEntry } from '../schemas/history.js';
+import { withStore } from './with-store.js';
+
+function print(entries: HistoryEntry[], what: string): void {
+  if (entries.length === 0) {
+    console.log(`No ${what}.`);
+    return;
+  }
+  for (const e of entries) {
+    const state = e.served ? 'served  ' : `replaced by batch ${e.replacedByBatchId} at ${e.replacedAt}`;
+    const values = Object.entries(e.values)
+      .map(([k, v]) => `${k}=${v ?? ''}`)
+      .join(' ');
+    console.log(`batch ${String(e.batchId).padStart(6)}  ${state}  ${values}`);
+  }
+}
+
+export async function historyFundPriceCommand(options: { fund: string; date: string }): Promise<void> {
+  const date = parseLooseDate('--date', options.date);
+  await withStore(async (store) => {
+    const fundId = (await References.load(store.db)).resolveFund(options.fund);
+    if (fundId === undefined) throw new Error(`unknown fund '${options.fund}'`);
+    print(
+      await new HistoryRepository(store.db).fundPrice(fundId, date),
+      `price of fund ${options.fund} on ${date}`,
+    );
+  });
+}
+
+export async function historyFxRatesCommand(options: { family: string; date: string }): Promise<void> {
+  const date = parseLooseDate('--date', options.date);
+  await withStore(async (store) => {
+    print(
+      await new HistoryRepository(store.db).fxRates(options.family, date),
+      `${options.family} rates on ${date}`,
+    );
+  });
+}

@@ -1,0 +1,106 @@
+import { isRealDate } from '../domain/dates.js';
+
+// Field parsers for import rows. A value comes from CSV (always a string) or JSON (string, number or
+// null); each parser accepts both and returns the stored form, or throws FieldError with the reason.
+
+export class FieldError extends Error {}
+
+export type Parser<T> = (value: unknown) => T;
+
+const text = (value: unknown): string => {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (value === null || value === undefined) return '';
+  throw new FieldError(`expected a text or number, got ${JSON.stringify(value).slice(0, 40)}`);
+};
+
+const show = (value: string) => `'${value.length > 40 ? `${value.slice(0, 40)}...` : value}'`;
+
+/** Turns a required parser into one that also takes an empty value, as null. */
+export const optional =
+  <T>(parse: Parser<T>): Parser<T | null> =>
+  (value) =>
+    text(value) === '' ? null : parse(value);
+
+export const string =
+  (maxLength: number, pattern?: RegExp, expected = 'a text'): Parser<string> =>
+  (value) => {
+    const s = text(value);
+    if (s === '') throw new FieldError('is required');
+    if (s.length > maxLength)
+      throw new FieldError(`expected at most ${maxLength} characters, got ${s.length}`);
+    if (pattern && !pattern.test(s)) throw new FieldError(`expected ${expected}, got ${show(s)}`);
+    return s;
+  };
+
+export const integer =
+  (min: number, max: number): Parser<number> =>
+  (value) => {
+    const s = text(value);
+    if (s === '') throw new FieldError('is required');
+    if (!/^-?[0-9]{1,10}$/.test(s)) throw new FieldError(`expected a whole number, got ${show(s)}`);
+    const n = Number(s);
+    if (n < min || n > max) throw new FieldError(`expected ${min} to ${max}, got ${n}`);
+    return n;
+  };
+
+/** A positive decimal (prices, rates, assets); at most `decimals` digits after the point. */
+export const decimal =
+  (decimals: number, { allowZero = false } = {}): Parser<number> =>
+  (value) => {
+    const s = text(value);
+    if (s === '') throw new FieldError('is required');
+    if (!/^[0-9]{1,15}(\.[0-9]+)?$/.test(s))
+      throw new FieldError(`expected a decimal number, got ${show(s)}`);
+    if ((s.split('.')[1] ?? '').length > decimals) {
+      throw new FieldError(`expected at most ${decimals} decimals, got ${show(s)}`);
+    }
+    const n = Number(s);
+    if (n === 0 && !allowZero) throw new FieldError('expected a number above 0, got 0');
+    return n;
+  };
+
+/** A decimal kept as text exactly as published (deposit rates). */
+export const decimalText =
+  (max: number, decimals: number): Parser<string> =>
+  (value) => {
+    const s = text(value);
+    if (!new RegExp(`^[0-9]{1,3}(\\.[0-9]{1,${decimals}})?$`).test(s) || Number(s) > max) {
+      throw new FieldError(
+        `expected a percentage 0-${max} with at most ${decimals} decimals, got ${show(s)}`,
+      );
+    }
+    return s;
+  };
+
+export const date: Parser<string> = (value) => {
+  const s = text(value);
+  const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(s);
+  if (!m) throw new FieldError(`expected a date YYYY-MM-DD, got ${show(s)}`);
+  const parts = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  if (!isRealDate(parts) || parts.year < 1900 || parts.year >= 2400) {
+    throw new FieldError(`expected a real A.D. date, got ${show(s)}`);
+  }
+  return s;
+};
+
+export const time: Parser<string> = (value) => {
+  const s = text(value);
+  if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(s))
+    throw new FieldError(`expected a time HH:mm, got ${show(s)}`);
+  return s;
+};
+
+export const timestamp: Parser<string> = (value) => {
+  const s = text(value);
+  const m = /^([0-9]{4}-[0-9]{2}-[0-9]{2}) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/.exec(s);
+  if (!m) throw new FieldError(`expected a time stamp YYYY-MM-DD HH:mm:ss, got ${show(s)}`);
+  date(m[1]);
+  return s;
+};
+
+export const url: Parser<string> = (value) => {
+  const s = string(500)(value);
+  if (!/^https?:\/\/[^\s]+$/.test(s)) throw new FieldError(`expected an http(s) URL, got ${show(s)}`);
+  return s;
+};

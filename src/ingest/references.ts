@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/**
+ * What rows of a batch may refer to: the reference data already stored, plus what the batch itself
+ * brings (its reference files are read first). Small: thousands of funds at most.
+ */
+export class References {
+  readonly fundByCode = new Map<string, number>();
+  readonly fundIds = new Set<number>();
+  readonly categories = new Set<number>();
+  readonly families = new Set<string>();
+  readonly products = new Set<number>();
+
+  static async load(db: Kysely<Database>): Promise<References> {
+    const refs = new References();
+    for (const f of await db.selectFrom('funds').select(['id', 'code_key']).execute())
+      refs.addFund(f.id, f.code_key);
+    for (const c of await db.selectFrom('fund_categories').select('id').execute()) refs.categories.add(c.id);
+    for (const f of await db.selectFrom('fx_families').select('code').execute()) refs.families.add(f.code);
+    for (const p of await db.selectFrom('deposit_products').select('id').execute()) refs.products.add(p.id);
+    return refs;
+  }
+
+  addFund(id: number, code: string): void {
+    this.fundIds.add(id);
+    this.fundByCode.set(code.toUpperCase(), id);
+  }
+
+  /** A fund number, or a short code (case-insensitive), to the fund number; undefined if unknown. */
+  resolveFund(code: string): number | undefined {
+    if (/^[0-9]{1,10}$/.test(code) && this.fundIds.has(Number(code))) return Number(code);
+    return this.fundByCode.get(code.toUpperCase());
+  }
+}

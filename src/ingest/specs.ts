@@ -1,0 +1,240 @@
+import type { NewDepositRate, NewFundPrice, NewFxRate } from '../store/schema.js';
+import { date, decimal, decimalText, integer, optional, string, time, timestamp, url } from './fields.js';
+import { defineSpec, RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
+
+const FUND_CODE = /^(?![0-9]{11})[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$/;
+const name = string(300);
+const order = integer(0, 1_000_000);
+const rate = optional(decimal(8));
+
+function once(ctx: RowContext, key: string | number, what: string): void {
+  if (ctx.ids.has(key)) throw new RowError(null, `duplicate ${what} in this batch`);
+  ctx.ids.add(key);
+}
+
+function notFuture(ctx: RowContext, column: string, value: string): void {
+  if (value > ctx.today) throw new RowError(column, `is after today (${ctx.today})`);
+}
+
+type V = Record<string, unknown>;
+const n = (v: V, k: string) => v[k] as number;
+const s = (v: V, k: string) => v[k] as string;
+const ns = (v: V, k: string) => v[k] as number | null;
+
+export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
+  'fund-categories': defineSpec({
+    type: 'fund-categories',
+    columns: { id: integer(1, 9999), name_en: name, name_th: name, display_order: order },
+    build: (v, ctx) => {
+      once(ctx, n(v, 'id'), `category ${n(v, 'id')}`);
+      ctx.refs.categories.add(n(v, 'id'));
+      return {
+        id: n(v, 'id'),
+        name_en: s(v, 'name_en'),
+        name_th: s(v, 'name_th'),
+        display_order: n(v, 'display_order'),
+      };
+    },
+    write: (w, rows) => w.upsertFundCategories(rows),
+  }),
+
+  funds: defineSpec({
+    type: 'funds',
+    columns: {
+      id: integer(1, 2_147_483_647),
+      code: string(40, FUND_CODE, 'a fund short code (letters, digits, - & + . _ ( ))'),
+      category_id: integer(1, 9999),
+      name_en: name,
+      name_th: name,
+      name_th_short: optional(name),
+      link_en: url,
+      link_th: url,
+      factsheet_url: url,
+      display_order: order,
+    },
+    build: (v, ctx) => {
+      const id = n(v, 'id');
+      const code = s(v, 'code');
+      once(ctx, id, `fund ${id}`);
+      once(ctx, `code:${code.toUpperCase()}`, `fund code ${code}`);
+      if (!ctx.refs.categories.has(n(v, 'category_id'))) {
+        throw new RowError('category_id', `unknown category ${n(v, 'category_id')}`);
+      }
+      const owner = ctx.refs.fundByCode.get(code.toUpperCase());
+      if (owner !== undefined && owner !== id)
+        throw new RowError('code', `${code} is already the code of fund ${owner}`);
+      ctx.refs.addFund(id, code);
+      return {
+        id,
+        code,
+        category_id: n(v, 'category_id'),
+        name_en: s(v, 'name_en'),
+        name_th: s(v, 'name_th'),
+        name_th_short: v.name_th_short as string | null,
+        link_en: s(v, 'link_en'),
+        link_th: s(v, 'link_th'),
+        factsheet_url: s(v, 'factsheet_url'),
+        display_order: n(v, 'display_order'),
+      };
+    },
+    write: (w, rows) => w.upsertFunds(rows),
+  }),
+
+  'fx-families': defineSpec({
+    type: 'fx-families',
+    columns: {
+      code: string(10, /^[A-Za-z0-9]+$/, 'a family code of letters and digits'),
+      description: string(100),
+      name: string(100),
+      unit: integer(1, 1_000_000),
+      decimals: integer(0, 8),
+      display_order: order,
+    },
+    build: (v, ctx) => {
+      const code = s(v, 'code').toUpperCase();
+      once(ctx, code, `family ${code}`);
+      ctx.refs.families.add(code);
+      return {
+        code,
+        description: s(v, 'description'),
+        name: s(v, 'name'),
+        unit: n(v, 'unit'),
+        decimals: n(v, 'decimals'),
+        display_order: n(v, 'display_order'),
+      };
+    },
+    write: (w, rows) => w.upsertFxFamilies(rows),
+  }),
+
+  'deposit-products': defineSpec({
+    type: 'deposit-products',
+    columns: { id: integer(1, 1_000_000), name_en: name, name_th: name, display_order: order },
+    build: (v, ctx) => {
+      once(ctx, n(v, 'id'), `product ${n(v, 'id')}`);
+      ctx.refs.products.add(n(v, 'id'));
+      return {
+        id: n(v, 'id'),
+        name_en: s(v, 'name_en'),
+        name_th: s(v, 'name_th'),
+        display_order: n(v, 'display_order'),
+      };
+    },
+    write: (w, rows) => w.upsertDepositProducts(rows),
+  }),
+
+  'fund-prices': defineSpec<NewFundPrice>({
+    type: 'fund-prices',
+    columns: {
+      fund: string(40, FUND_CODE, 'a fund number or short code'),
+      date,
+      nav: decimal(6),
+      offer: decimal(6),
+      redemption: decimal(6),
+      total_net_assets: optional(decimal(2, { allowZero: true })),
+    },
+    build: (v, ctx) => {
+      const fund = ctx.refs.resolveFund(s(v, 'fund'));
+      if (fund === undefined) throw new RowError('fund', `unknown fund ${s(v, 'fund')}`);
+      notFuture(ctx, 'date', s(v, 'date'));
+      const [nav, offer, redemption] = [n(v, 'nav'), n(v, 'offer'), n(v, 'redemption')];
+      if (offer < nav) throw new RowError('offer', `offer ${offer} is below the NAV ${nav}`);
+      if (redemption > nav)
+        throw new RowError('redemption', `redemption ${redemption} is above the NAV ${nav}`);
+      if (!ctx.dates.add(fund, s(v, 'date'))) {
+        throw new RowError(null, `duplicate price of fund ${s(v, 'fund')} on ${s(v, 'date')} in this batch`);
+      }
+      return {
+        fund_id: fund,
+        price_date: s(v, 'date'),
+        nav,
+        offer,
+        redemption,
+        total_net_assets: ns(v, 'total_net_assets'),
+      };
+    },
+    write: (w, rows) => w.writeFundPrices(rows),
+  }),
+
+  'fx-rates': defineSpec<NewFxRate>({
+    type: 'fx-rates',
+    columns: {
+      family: string(10, /^[A-Za-z0-9]+$/, 'a family code'),
+      date,
+      round: integer(1, 99),
+      time,
+      buying_notes: rate,
+      selling_notes: rate,
+      buying_sight_bill: rate,
+      selling_tt: rate,
+      buying_tt: rate,
+    },
+    build: (v, ctx) => {
+      const family = s(v, 'family').toUpperCase();
+      if (!ctx.refs.families.has(family)) throw new RowError('family', `unknown family ${s(v, 'family')}`);
+      notFuture(ctx, 'date', s(v, 'date'));
+      const r = {
+        buying_notes: ns(v, 'buying_notes'),
+        selling_notes: ns(v, 'selling_notes'),
+        buying_sight_bill: ns(v, 'buying_sight_bill'),
+        selling_tt: ns(v, 'selling_tt'),
+        buying_tt: ns(v, 'buying_tt'),
+      };
+      if (Object.values(r).every((x) => x === null)) throw new RowError(null, 'has no rate at all');
+      if (r.buying_notes !== null && r.selling_notes !== null && r.selling_notes < r.buying_notes) {
+        throw new RowError(
+          'selling_notes',
+          `selling rate ${r.selling_notes} is below the buying rate ${r.buying_notes}`,
+        );
+      }
+      if (r.buying_tt !== null && r.selling_tt !== null && r.selling_tt < r.buying_tt) {
+        throw new RowError(
+          'selling_tt',
+          `selling rate ${r.selling_tt} is below the buying rate ${r.buying_tt}`,
+        );
+      }
+      if (!ctx.dates.add(`${family}|${n(v, 'round')}`, s(v, 'date'))) {
+        throw new RowError(
+          null,
+          `duplicate rates of ${family} round ${n(v, 'round')} on ${s(v, 'date')} in this batch`,
+        );
+      }
+      return {
+        family_code: family,
+        rate_date: s(v, 'date'),
+        round: n(v, 'round'),
+        rate_time: s(v, 'time'),
+        ...r,
+      };
+    },
+    write: (w, rows) => w.writeFxRates(rows),
+  }),
+
+  'deposit-rates': defineSpec<NewDepositRate>({
+    type: 'deposit-rates',
+    // A rate may be announced ahead of its effective date, so only the submission time must be past.
+    columns: {
+      product: integer(1, 1_000_000),
+      effective_date: date,
+      rate: decimalText(100, 4),
+      submitted_at: timestamp,
+    },
+    build: (v, ctx) => {
+      if (!ctx.refs.products.has(n(v, 'product')))
+        throw new RowError('product', `unknown product ${n(v, 'product')}`);
+      notFuture(ctx, 'submitted_at', s(v, 'submitted_at').slice(0, 10));
+      if (!ctx.dates.add(`product:${n(v, 'product')}`, s(v, 'effective_date'))) {
+        throw new RowError(
+          null,
+          `duplicate rate of product ${n(v, 'product')} on ${s(v, 'effective_date')} in this batch`,
+        );
+      }
+      return {
+        product_id: n(v, 'product'),
+        effective_date: s(v, 'effective_date'),
+        rate: s(v, 'rate'),
+        submitted_at: s(v, 'submitted_at'),
+      };
+    },
+    write: (w, rows) => w.writeDepositRates(rows),
+  }),
+};

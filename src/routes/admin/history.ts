@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { Family, FundCode, LooseDate, parseLooseDate } from '../../domain/params.js';
+import { References } from '../../ingest/references.js';
+import { HistoryEntry } from '../../schemas/history.js';
+import { HistoryRepository } from '../../store/history-repo.js';
+import type { AdminContext } from './context.js';
+
+/** Served values and earlier revisions of a fund price or a family's rates on a day. */
+export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, { store }) => {
+  const history = new HistoryRepository(store.db);
+
+  app.get(
+    '/history/fund-prices',
+    {
+      schema: {
+        summary: "A fund's price on a date: served value first, then earlier revisions",
+        querystring: Type.Object({ fund: FundCode, date: LooseDate }),
+        response: { 200: Type.Array(HistoryEntry) },
+      },
+    },
+    async (request) => {
+      const date = parseLooseDate('date', request.query.date);
+      const fundId = (await References.load(store.db)).resolveFund(request.query.fund);
+      return fundId === undefined ? [] : history.fundPrice(fundId, date);
+    },
+  );
+
+  app.get(
+    '/history/fx-rates',
+    {
+      schema: {
+        summary: "A family's rates on a day, every round: served values, then earlier revisions",
+        querystring: Type.Object({ family: Family, date: LooseDate }),
+        response: { 200: Type.Array(HistoryEntry) },
+      },
+    },
+    async (request) => history.fxRates(request.query.family, parseLooseDate('date', request.query.date)),
+  );
+};

@@ -1,0 +1,15 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from './common.js';
+
+/** One value a fund price or FX rate has had: the served one first, then earlier revisions. */
+export const HistoryEntry = Type.Object(
+  {
+    served: Type.Boolean(),
+    batchId: Type.Integer({ description: 'The batch that delivered this value' }),
+    replacedByBatchId: Nullable(Type.Integer()),
+    replacedAt: Nullable(Type.String()),
+    values: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Null()])),
+  },
+  { $id: 'HistoryEntry' },
+);
+export type HistoryEntry = Static<typeof HistoryEntry>;

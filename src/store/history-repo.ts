@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { HistoryEntry } from '../schemas/history.js';
+import type { Database } from './schema.js';
+
+/** What a fund price or a family's rates on a day have been: served value and earlier revisions. */
+export class HistoryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async fundPrice(fundId: number, date: string): Promise<HistoryEntry[]> {
+    const columns = ['nav', 'offer', 'redemption', 'total_net_assets'] as const;
+    const served = await this.db
+      .selectFrom('fund_prices')
+      .select([...columns, 'batch_id'])
+      .where('fund_id', '=', fundId)
+      .where('price_date', '=', date)
+      .execute();
+    const revisions = await this.db
+      .selectFrom('fund_price_revisions')
+      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
+      .where('fund_id', '=', fundId)
+      .where('price_date', '=', date)
+      .orderBy('id', 'desc')
+      .execute();
+    return [
+      ...served.map(({ batch_id, ...values }) => entry(true, batch_id, null, null, values)),
+      ...revisions.map(({ batch_id, replaced_by_batch_id, replaced_at, ...values }) =>
+        entry(false, batch_id, replaced_by_batch_id, replaced_at, values),
+      ),
+    ];
+  }
+
+  async fxRates(family: string, date: string): Promise<HistoryEntry[]> {
+    const columns = [
+      'round',
+      'rate_time',
+      'buying_notes',
+      'selling_notes',
+      'buying_sight_bill',
+      'selling_tt',
+      'buying_tt',
+    ] as const;
+    const served = await this.db
+      .selectFrom('fx_rates')
+      .select([...columns, 'batch_id'])
+      .where('family_code', '=', family.toUpperCase())
+      .where('rate_date', '=', date)
+      .orderBy('round')
+      .execute();
+    const revisions = await this.db
+      .selectFrom('fx_rate_revisions')
+      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
+      .where('family_code', '=', family.toUpperCase())
+      .where('rate_date', '=', date)
+      .orderBy('round')
+      .orderBy('id', 'desc')
+      .execute();
+    return [
+      ...served.map(({ batch_id, ...values }) => entry(true, batch_id, null, null, values)),
+      ...revisions.map(({ batch_id, replaced_by_batch_id, replaced_at, ...values }) =>
+        entry(false, batch_id, replaced_by_batch_id, replaced_at, values),
+      ),
+    ];
+  }
+}
+
+function entry(
+  served: boolean,
+  batchId: number,
+  replacedByBatchId: number | null,
+  replacedAt: string | null,
+  values: Record<string, number | string | null>,
+): HistoryEntry {
+  return { served, batchId, replacedByBatchId, replacedAt, values };
+}

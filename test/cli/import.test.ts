@@ -1,0 +1,95 @@
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/db.js';
+import { cli, cliProcess, startServer } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rates-import-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('import in another process', () => {
+  it('is served by a running server within 1 second of the commit', async () => {
+    const env = { DATA_DIR: join(dir, 'fresh'), DEMO_ON_EMPTY: 'false' };
+    const server = await startServer(env);
+    try {
+      const { stdout } = await cli(['keys', 'create', '--name', 't'], env);
+      const key = stdout.trimEnd().split('\n').at(-1)!;
+      const latest = () =>
+        fetch(`${server.url}/api/FundPriceService/LatestDate`, {
+          headers: { 'Ocp-Apim-Subscription-Key': key },
+        }).then((r) => r.json());
+      expect(await latest()).toEqual([]);
+      const out = await cli(['import', 'examples'], env);
+      expect(out.stdout).toMatch(/^Batch \d+ committed\./);
+      const committedAt = Date.now();
+      let seen: unknown = [];
+      while (Date.now() - committedAt < 1000) {
+        seen = await latest();
+        if (Array.isArray(seen) && seen.length > 0) break;
+      }
+      expect(seen).toEqual([{ mDate: '2026-11-20T00:00:00' }]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+  });
+
+  it('exits non-zero and lists the errors of a rejected batch', async () => {
+    const file = join(dir, 'fund-prices-bad.csv');
+    writeFileSync(file, 'fund,date,nav,offer,redemption\nNOPE,2026-01-05,1,1,1\n');
+    const failed = await cli(['import', file], {
+      DATA_DIR: join(dir, 'fresh'),
+      DEMO_ON_EMPTY: 'false',
+    }).catch((e: { code: number; stdout: string }) => e);
+    expect(failed).toMatchObject({ code: 1 });
+    expect(failed.stdout).toContain(`${file}, line 2, column fund: unknown fund NOPE`);
+  });
+});
+
+describe('SIGKILL during a large import', () => {
+  it('leaves the database consistent and serving the last committed batch', async () => {
+    const env = { DATA_DIR: join(dir, 'kill') };
+    await cli(['demo', '--until', '2014-03-31'], env);
+    const db = join(dir, 'kill', 'rates.db');
+    const store = openStore(db);
+    const funds = (await store.db.selectFrom('funds').select('id').execute()).map((f) => f.id);
+    await store.close();
+    // Every fund on every day since the demo's end: over half a million rows, several seconds of work.
+    const rows = ['fund,date,nav,offer,redemption'];
+    for (let day = 0; day < 4500; day++) {
+      const date = new Date(Date.UTC(2014, 3, 1) + day * 86_400_000).toISOString().slice(0, 10);
+      for (const fund of funds) rows.push(`${fund},${date},10.${day % 97},11,9`);
+    }
+    const file = join(dir, 'fund-prices-big.csv');
+    writeFileSync(file, rows.join('\n'));
+    const snapshot = async () => {
+      const store = openStore(db);
+      try {
+        const n = await store.db
+          .selectFrom('fund_prices')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        const check = store.sqlite.pragma('integrity_check') as { integrity_check: string }[];
+        return { rows: Number(n.n), integrity: check.map((c) => c.integrity_check) };
+      } finally {
+        await store.close();
+      }
+    };
+    const before = await snapshot();
+
+    const child = cliProcess(['import', file], env);
+    // Wait until the import has written rows (its first progress line), then kill it mid-batch.
+    await new Promise<void>((resolve) =>
+      child.stderr!.on('data', (c: Buffer) => /rows read/.test(c.toString()) && resolve()),
+    );
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+
+    expect(await snapshot()).toEqual({ rows: before.rows, integrity: ['ok'] });
+    // And the database takes the next batch normally.
+    const again = await cli(['import', 'examples'], env);
+    expect(again.stdout).toMatch(/^Batch \d+ committed\./);
+  });
+});

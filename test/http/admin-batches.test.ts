@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const publish = (query: string, payload: string | Buffer, contentType = 'text/csv') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/admin/batches?${query}`,
+    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': contentType },
+    payload,
+  });
+
+describe('POST /admin/batches', () => {
+  it('publishes a CSV batch and answers 201 with the report', async () => {
+    const res = await publish(
+      'type=fund-prices',
+      'fund,date,nav,offer,redemption\nB-EQUITY,2020-01-06,10.5,10.6,10.4\n',
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 'committed',
+      rowsRead: 1,
+      inserted: 1,
+      errorCount: 0,
+      errors: [],
+    });
+    const served = await t.app.inject({
+      url: '/api/FundPriceService/FundPrice_ByFundCode/B-EQUITY/06/01/2020/06/01/2020',
+      headers: { 'ocp-apim-subscription-key': t.key },
+    });
+    expect(served.json()[0]).toMatchObject({ mfr_fNav: 10.5, l_ID: res.json().batchId });
+  });
+
+  it('takes JSON and NDJSON by content type', async () => {
+    const json = await publish(
+      'type=deposit-products',
+      JSON.stringify([{ id: 77, name_en: 'Kids Savings', name_th: 'เงินฝากเด็ก', display_order: 7 }]),
+      'application/json',
+    );
+    expect(json.statusCode).toBe(201);
+    const nd = await publish(
+      'type=deposit-rates',
+      '{"product":77,"effective_date":"2026-01-01","rate":"1.10","submitted_at":"2025-12-20 09:00:00"}\n',
+      'application/x-ndjson; charset=utf-8',
+    );
+    expect(nd.json()).toMatchObject({ status: 'committed', inserted: 1 });
+  });
+
+  it('answers 422 with the validation report and stores nothing', async () => {
+    const res = await publish(
+      'type=fund-prices',
+      'fund,date,nav,offer,redemption\nB-EQUITY,2020-01-07,10.5,10.6,10.4\nB-EQUITY,2020-01-08,-1,1,1\n',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      errorCount: 1,
+      errors: [
+        { file: 'fund-prices.csv', line: 3, column: 'nav', reason: "expected a decimal number, got '-1'" },
+      ],
+    });
+    const served = await t.app.inject({
+      url: '/api/FundPriceService/FundPrice_ByFundCode/B-EQUITY/07/01/2020/08/01/2020',
+      headers: { 'ocp-apim-subscription-key': t.key },
+    });
+    expect(served.json()).toEqual([]);
+  });
+
+  it('refuses an unknown type, an unknown content type and a body over the limit', async () => {
+    const type = await publish('type=prices', 'x');
+    expect(type.statusCode).toBe(400);
+    expect(type.json().message).toMatch(/^Invalid type: expected one of fund-categories/);
+    const media = await publish('type=fund-prices', 'x', 'application/xml');
+    expect(media.json()).toEqual({
+      statusCode: 400,
+      message:
+        "Invalid Content-Type: expected one of text/csv, application/json, application/x-ndjson, application/jsonl, got 'application/xml'",
+    });
+    const small = await createTestApp();
+    try {
+      const big = await small.app.inject({
+        method: 'POST',
+        url: '/admin/batches?type=fund-prices',
+        headers: { authorization: `Bearer ${small.adminToken}`, 'content-type': 'text/csv' },
+        payload: Buffer.alloc(101 * 1024 * 1024, 97),
+      });
+      expect(big.statusCode).toBe(413);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('lists batches newest first, rejected ones included', async () => {
+    const res = await t.app.inject({
+      url: '/admin/batches?limit=2',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(res.json().map((b: { status: string }) => b.status)).toEqual(['rejected', 'committed']);
+  });
+});
