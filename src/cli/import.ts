@@ -66,6 +66,7 @@ export function formatReport(report: ImportReport): string[] {
     `  revisions kept  ${n(report.revisions)}`,
     `  time            ${report.seconds.toFixed(1)} s`,
     `  rows/s          ${n(rate)}`,
+    `  peak RSS        ${n(Math.round(process.resourceUsage().maxRSS / 1024))} MB`,
   );
   return lines;
 }

@@ -27,6 +27,7 @@ program
   .option('--seed <n>', 'random seed', (v) => integer(v, '--seed'))
   .option('--scale <scale>', "'default' or 'market' (about 2,500 funds over 20 years)", 'default')
   .option('--until <date>', 'last day of data, YYYY-MM-DD (default: today in Bangkok)')
+  .option('--out <folder>', 'write import files (one CSV per type) instead of the database')
   .action(demoCommand);
 
 const keys = program.command('keys').description('Subscription keys');

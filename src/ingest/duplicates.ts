@@ -9,6 +9,7 @@ const DAYS = 500 * 366; // 1900 to 2399, the dates the parsers accept
  */
 export class DateKeySet {
   private readonly groups = new Map<string | number, Uint8Array>();
+  private readonly days = new Map<string, number>();
 
   /** Adds the key; false when it was already there. */
   add(group: string | number, isoDate: string): boolean {
@@ -17,7 +18,11 @@ export class DateKeySet {
       bits = new Uint8Array(DAYS / 8 + 1);
       this.groups.set(group, bits);
     }
-    const day = (Date.parse(`${isoDate}T00:00:00Z`) - EPOCH) / DAY_MS;
+    let day = this.days.get(isoDate);
+    if (day === undefined) {
+      day = (Date.parse(`${isoDate}T00:00:00Z`) - EPOCH) / DAY_MS;
+      this.days.set(isoDate, day);
+    }
     const mask = 1 << (day & 7);
     const index = day >> 3;
     if ((bits[index]! & mask) !== 0) return false;

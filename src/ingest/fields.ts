@@ -44,15 +44,17 @@ export const integer =
     return n;
   };
 
+const DECIMAL = /^[0-9]{1,15}(\.[0-9]+)?$/;
+
 /** A positive decimal (prices, rates, assets); at most `decimals` digits after the point. */
 export const decimal =
   (decimals: number, { allowZero = false } = {}): Parser<number> =>
   (value) => {
     const s = text(value);
     if (s === '') throw new FieldError('is required');
-    if (!/^[0-9]{1,15}(\.[0-9]+)?$/.test(s))
-      throw new FieldError(`expected a decimal number, got ${show(s)}`);
-    if ((s.split('.')[1] ?? '').length > decimals) {
+    if (!DECIMAL.test(s)) throw new FieldError(`expected a decimal number, got ${show(s)}`);
+    const point = s.indexOf('.');
+    if (point >= 0 && s.length - point - 1 > decimals) {
       throw new FieldError(`expected at most ${decimals} decimals, got ${show(s)}`);
     }
     const n = Number(s);
@@ -73,16 +75,29 @@ export const decimalText =
     return s;
   };
 
+// A batch has millions of rows but only thousands of distinct dates: remember each verdict.
+const dateVerdicts = new Map<string, string | FieldError>();
+
 export const date: Parser<string> = (value) => {
   const s = text(value);
+  let verdict = dateVerdicts.get(s);
+  if (verdict === undefined) {
+    verdict = checkDate(s);
+    if (dateVerdicts.size < 100_000) dateVerdicts.set(s, verdict);
+  }
+  if (verdict instanceof FieldError) throw verdict;
+  return verdict;
+};
+
+function checkDate(s: string): string | FieldError {
   const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(s);
-  if (!m) throw new FieldError(`expected a date YYYY-MM-DD, got ${show(s)}`);
+  if (!m) return new FieldError(`expected a date YYYY-MM-DD, got ${show(s)}`);
   const parts = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
   if (!isRealDate(parts) || parts.year < 1900 || parts.year >= 2400) {
-    throw new FieldError(`expected a real A.D. date, got ${show(s)}`);
+    return new FieldError(`expected a real A.D. date, got ${show(s)}`);
   }
   return s;
-};
+}
 
 export const time: Parser<string> = (value) => {
   const s = text(value);

@@ -47,7 +47,8 @@ export async function collectInputs(
           `${file}: cannot tell what it holds; name it after its type (${IMPORT_TYPES.join(', ')}) or pass --type`,
         );
       }
-      bytes += (await stat(file)).size;
+      const { size } = await stat(file);
+      bytes += size; // after the await: `bytes += await ...` would read `bytes` too early
       const open = () => {
         const stream = createReadStream(file, { highWaterMark: 1 << 20 });
         stream.on('data', (chunk) => (progress.bytes += chunk.length));

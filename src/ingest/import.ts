@@ -3,10 +3,10 @@ import { bangkokToday } from '../domain/dates.js';
 import type { Store } from '../store/db.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
 import { DateKeySet } from './duplicates.js';
-import { FieldError } from './fields.js';
+import { checkInput, type ImportIssue } from './check.js';
 import { References } from './references.js';
-import { readRecords, SourceError, type Format } from './sources.js';
-import { IMPORT_TYPES, RowError, type ImportType, type RowContext } from './spec.js';
+import type { Format } from './sources.js';
+import { IMPORT_TYPES, type ImportType, type RowContext } from './spec.js';
 import { SPECS } from './specs.js';
 
 export interface ImportInput {
@@ -16,12 +16,7 @@ export interface ImportInput {
   open(): Readable;
 }
 
-export interface ImportIssue {
-  file: string;
-  line: number | null;
-  column: string | null;
-  reason: string;
-}
+export type { ImportIssue };
 
 export interface ImportReport {
   status: 'committed' | 'rejected';
@@ -84,6 +79,7 @@ export async function runImport(
     ids: new Set(),
   };
   const ordered = [...inputs].sort((a, b) => IMPORT_TYPES.indexOf(a.type) - IMPORT_TYPES.indexOf(b.type));
+
   const kind = [...new Set(ordered.map((i) => i.type))].join('+') || 'empty';
 
   try {
@@ -116,77 +112,21 @@ async function importInput(
   onRows?: (rowsRead: number) => void,
 ): Promise<void> {
   const spec = SPECS[input.type];
-  const columns = Object.entries(spec.columns);
   let rows: object[] = [];
-  let checkedHeader = false;
-  try {
-    for await (const { line, values } of readRecords(input.open(), input.format)) {
-      if (!checkedHeader) {
-        checkedHeader = true;
-        const problem = headerProblem(Object.keys(values), input, columns);
-        if (problem) {
-          fail({ file: input.name, line: input.format === 'csv' ? 1 : line, ...problem });
-          if (input.format === 'csv') return; // every row would repeat the same complaint
-        }
-      }
-      report.rowsRead++;
-      if (report.rowsRead % SLICE === 0) onRows?.(report.rowsRead);
-      const parsed: Record<string, unknown> = {};
-      let ok = true;
-      for (const [column, parse] of columns) {
-        try {
-          parsed[column] = parse(values[column]);
-        } catch (error) {
-          if (!(error instanceof FieldError)) throw error;
-          fail({ file: input.name, line, column, reason: error.message });
-          ok = false;
-        }
-      }
-      if (!ok) continue;
-      try {
-        const row = spec.build(parsed, ctx);
-        // Once the batch is known to be rejected, rows are still checked but no longer written.
-        if (report.errorCount === 0) rows.push(row);
-      } catch (error) {
-        if (!(error instanceof RowError)) throw error;
-        fail({ file: input.name, line, column: error.column, reason: error.message });
-      }
-      if (rows.length >= SLICE) {
-        await spec.write(writer, rows);
-        rows = [];
-      }
+  const source = checkInput(input, input.open(), ctx);
+  for await (const checked of source) {
+    for (const issue of checked.issues) fail(issue);
+    report.rowsRead += checked.rowsRead;
+    onRows?.(report.rowsRead);
+    // Once the batch is known to be rejected, rows are still checked but no longer written.
+    if (report.errorCount > 0) continue;
+    for (const row of checked.rows) rows.push(row);
+    if (rows.length >= SLICE) {
+      await spec.write(writer, rows);
+      rows = [];
     }
-  } catch (error) {
-    if (!(error instanceof SourceError)) throw error;
-    fail({ file: input.name, line: error.line, column: null, reason: error.message });
   }
-  if (!checkedHeader) fail({ file: input.name, line: null, column: null, reason: 'has no rows' });
   if (rows.length > 0 && report.errorCount === 0) await spec.write(writer, rows);
-  onRows?.(report.rowsRead);
-}
-
-const isOptional = (parse: (value: unknown) => unknown): boolean => {
-  try {
-    parse(undefined);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** An unknown column, or (in a CSV header) a missing required one. */
-function headerProblem(
-  keys: string[],
-  input: ImportInput,
-  columns: [string, (value: unknown) => unknown][],
-): { column: string; reason: string } | undefined {
-  const expected = columns.map(([c]) => c);
-  const unknown = keys.find((k) => !expected.includes(k));
-  if (unknown !== undefined)
-    return { column: unknown, reason: `unknown column; ${input.type} has ${expected.join(', ')}` };
-  if (input.format !== 'csv') return undefined;
-  const missing = columns.find(([c, parse]) => !keys.includes(c) && !isOptional(parse));
-  return missing ? { column: missing[0], reason: 'missing column' } : undefined;
 }
 
 async function recordRejected(store: Store, kind: string, source: string, at: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import Papa from 'papaparse';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
 
 export type Format = 'csv' | 'json' | 'ndjson';
@@ -9,6 +9,8 @@ export interface SourceRecord {
   /** CSV and NDJSON: the line the record ends on; JSON: the item's position in the array (1-based). */
   line: number;
   values: Record<string, unknown>;
+  /** A row the file format itself makes unusable (e.g. a CSV row with too many fields). */
+  problem?: string;
 }
 
 /** A problem with the file itself (not one row): bad JSON, a CSV quote left open, an unknown column. */
@@ -29,32 +31,103 @@ export function formatOf(fileName: string): Format | undefined {
   return undefined;
 }
 
-/** Streams the records of a CSV (header row), JSON (array of objects) or NDJSON input. */
-export async function* readRecords(input: Readable, format: Format): AsyncGenerator<SourceRecord> {
+/**
+ * Streams the records of a CSV (header row), JSON (array of objects) or NDJSON input, a batch of
+ * records at a time (per-record promises would cost more than parsing).
+ */
+export async function* readRecords(input: Readable, format: Format): AsyncGenerator<SourceRecord[]> {
   if (format === 'csv') yield* readCsv(input);
-  else if (format === 'ndjson') yield* readNdjson(input);
-  else yield* readJson(input);
+  else yield* batched(format === 'ndjson' ? readNdjson(input) : readJson(input));
 }
 
-async function* readCsv(input: Readable): AsyncGenerator<SourceRecord> {
-  const parser = input.pipe(
-    parse({
-      bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      skip_empty_lines: true,
-      info: true,
-    }),
-  );
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: Record<string, string>;
-      info: { lines: number };
-    }>) {
-      yield { line: info.lines, values: record };
+async function* batched(records: AsyncGenerator<SourceRecord>): AsyncGenerator<SourceRecord[]> {
+  let batch: SourceRecord[] = [];
+  for await (const record of records) {
+    batch.push(record);
+    if (batch.length >= 1000) {
+      yield batch;
+      batch = [];
     }
-  } catch (error) {
-    const e = error as Error & { lines?: number };
-    throw new SourceError(e.lines ?? null, `not valid CSV: ${e.message}`);
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/**
+ * CSV through Papa Parse (several times faster than the alternatives here), pausing the parser after
+ * each chunk until the chunk's rows are handled, so memory stays bounded. Line numbers are counted
+ * here: one per row plus the line breaks inside quoted fields.
+ */
+async function* readCsv(input: Readable): AsyncGenerator<SourceRecord[]> {
+  const chunks: string[][][] = [];
+  let parser: Papa.Parser | undefined;
+  let finished = false;
+  let paused = false;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  Papa.parse<string[], Readable>(input, {
+    delimiter: ',',
+    skipEmptyLines: false,
+    chunk: (results, p) => {
+      parser = p;
+      const quote = results.errors.find((e) => e.type === 'Quotes');
+      if (quote) failure = new SourceError(null, `not valid CSV: ${quote.message}`);
+      chunks.push(results.data);
+      // Keep at most two chunks in hand: one being handled, one read ahead so reading never waits.
+      if (chunks.length >= 2) {
+        p.pause();
+        paused = true;
+      }
+      signal();
+    },
+    complete: () => {
+      finished = true;
+      signal();
+    },
+    error: (error: Error) => {
+      failure = new SourceError(null, `not valid CSV: ${error.message}`);
+      finished = true;
+      signal();
+    },
+  });
+
+  let header: string[] | undefined;
+  let line = 0;
+  for (;;) {
+    // A broken quote makes the rest of the file unreadable: report it before any row it garbled.
+    if (failure) throw failure;
+    const rows = chunks.shift();
+    if (paused && chunks.length < 2) {
+      paused = false;
+      parser?.resume();
+    }
+    if (!rows) {
+      if (finished) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+      continue;
+    }
+    const batch: SourceRecord[] = [];
+    for (const row of rows) {
+      line += 1;
+      for (const field of row) if (field.includes('\n')) line += field.split('\n').length - 1;
+      if (row.length === 1 && row[0] === '') continue; // a blank line
+      if (!header) {
+        header = row.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim().toLowerCase());
+        continue;
+      }
+      if (row.length !== header.length) {
+        const values = Object.fromEntries(header.map((h) => [h, undefined]));
+        batch.push({ line, values, problem: `expected ${header.length} fields, got ${row.length}` });
+        continue;
+      }
+      const values: Record<string, unknown> = {};
+      for (let i = 0; i < header.length; i++) values[header[i]!] = row[i];
+      batch.push({ line, values });
+    }
+    if (batch.length > 0) yield batch;
   }
 }
 

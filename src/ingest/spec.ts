@@ -30,7 +30,8 @@ export interface RowContext {
   /** Today in Bangkok: no price or rate may be dated after it. */
   today: string;
   dates: DateKeySet;
-  ids: Set<string | number>;
+  /** Keys of reference rows seen in this batch, e.g. `fund 101`. */
+  ids: Set<string>;
 }
 
 /** One import type: its columns (in file order), the row checks, and how accepted rows are written. */

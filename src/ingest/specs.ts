@@ -7,9 +7,10 @@ const name = string(300);
 const order = integer(0, 1_000_000);
 const rate = optional(decimal(8));
 
-function once(ctx: RowContext, key: string | number, what: string): void {
-  if (ctx.ids.has(key)) throw new RowError(null, `duplicate ${what} in this batch`);
-  ctx.ids.add(key);
+/** Refuses a second row for the same key; `what` names the key, e.g. `fund 101`, `product 1`. */
+function once(ctx: RowContext, what: string): void {
+  if (ctx.ids.has(what)) throw new RowError(null, `duplicate ${what} in this batch`);
+  ctx.ids.add(what);
 }
 
 function notFuture(ctx: RowContext, column: string, value: string): void {
@@ -26,7 +27,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
     type: 'fund-categories',
     columns: { id: integer(1, 9999), name_en: name, name_th: name, display_order: order },
     build: (v, ctx) => {
-      once(ctx, n(v, 'id'), `category ${n(v, 'id')}`);
+      once(ctx, `category ${n(v, 'id')}`);
       ctx.refs.categories.add(n(v, 'id'));
       return {
         id: n(v, 'id'),
@@ -55,8 +56,8 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
     build: (v, ctx) => {
       const id = n(v, 'id');
       const code = s(v, 'code');
-      once(ctx, id, `fund ${id}`);
-      once(ctx, `code:${code.toUpperCase()}`, `fund code ${code}`);
+      once(ctx, `fund ${id}`);
+      once(ctx, `fund code ${code.toUpperCase()}`);
       if (!ctx.refs.categories.has(n(v, 'category_id'))) {
         throw new RowError('category_id', `unknown category ${n(v, 'category_id')}`);
       }
@@ -92,7 +93,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
     },
     build: (v, ctx) => {
       const code = s(v, 'code').toUpperCase();
-      once(ctx, code, `family ${code}`);
+      once(ctx, `family ${code}`);
       ctx.refs.families.add(code);
       return {
         code,
@@ -110,7 +111,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
     type: 'deposit-products',
     columns: { id: integer(1, 1_000_000), name_en: name, name_th: name, display_order: order },
     build: (v, ctx) => {
-      once(ctx, n(v, 'id'), `product ${n(v, 'id')}`);
+      once(ctx, `product ${n(v, 'id')}`);
       ctx.refs.products.add(n(v, 'id'));
       return {
         id: n(v, 'id'),

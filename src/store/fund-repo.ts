@@ -109,9 +109,12 @@ export class FundRepository {
   }
 
   async pricesOn(date: string): Promise<FundPriceListItem[]> {
+    // Driven from funds: one (fund_id, price_date) index lookup per fund.
     const rows = await this.db
-      .selectFrom('fund_prices as p')
-      .innerJoin('funds as f', 'f.id', 'p.fund_id')
+      .selectFrom('funds as f')
+      .innerJoin('fund_prices as p', (join) =>
+        join.onRef('p.fund_id', '=', 'f.id').on('p.price_date', '=', date),
+      )
       .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
       .select([
         'f.id',
@@ -126,7 +129,6 @@ export class FundRepository {
         'p.offer',
         'p.redemption',
       ])
-      .where('p.price_date', '=', date)
       .orderBy('f.category_id')
       .orderBy('f.display_order')
       .orderBy('f.id')
@@ -148,20 +150,29 @@ export class FundRepository {
 
   /** Days of a month with a price of the fund, or of any fund when `fundId` is null. */
   async updateDays(fundId: number | null, monthStart: string, monthEnd: string): Promise<number[]> {
-    let query = this.db
-      .selectFrom('fund_prices')
-      .select('price_date')
-      .distinct()
-      .where('price_date', '>=', monthStart)
-      .where('price_date', '<=', monthEnd);
-    if (fundId !== null) query = query.where('fund_id', '=', fundId);
-    const rows = await query.orderBy('price_date').execute();
+    const rows =
+      fundId === null
+        ? await this.db
+            .selectFrom('fund_price_dates')
+            .select('price_date')
+            .where('price_date', '>=', monthStart)
+            .where('price_date', '<=', monthEnd)
+            .orderBy('price_date')
+            .execute()
+        : await this.db
+            .selectFrom('fund_prices')
+            .select('price_date')
+            .where('fund_id', '=', fundId)
+            .where('price_date', '>=', monthStart)
+            .where('price_date', '<=', monthEnd)
+            .orderBy('price_date')
+            .execute();
     return rows.map((r) => Number(r.price_date.slice(8, 10)));
   }
 
   async latestDate(): Promise<string | null> {
     const row = await this.db
-      .selectFrom('fund_prices')
+      .selectFrom('fund_price_dates')
       .select((eb) => eb.fn.max('price_date').as('latest'))
       .executeTakeFirst();
     return row?.latest ?? null;

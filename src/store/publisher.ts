@@ -34,6 +34,7 @@ export class BatchWriter {
   readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
 
   private readonly fastWriters = new Map<VersionedTable, SqliteVersionedWriter>();
+  private readonly priceDates = new Set<string>();
 
   constructor(
     private readonly trx: Kysely<Database>,
@@ -117,7 +118,19 @@ export class BatchWriter {
   }
 
   writeFundPrices(rows: NewFundPrice[]): Promise<void> {
+    for (const row of rows) this.priceDates.add(row.price_date);
     return this.writeAll(FUND_PRICES, rows as Row[]);
+  }
+
+  /** Work due once all rows are written: the dates that now have prices. */
+  async finish(): Promise<void> {
+    for (const chunk of chunks([...this.priceDates])) {
+      await this.trx
+        .insertInto('fund_price_dates')
+        .values(chunk.map((price_date) => ({ price_date })))
+        .onConflict((oc) => oc.column('price_date').doNothing())
+        .execute();
+    }
   }
 
   writeFxRates(rows: NewFxRate[]): Promise<void> {
@@ -171,6 +184,7 @@ export async function publishBatch(
       .executeTakeFirstOrThrow();
     const writer = new BatchWriter(trx, id, started, store.dialect === 'sqlite' ? store.sqlite : undefined);
     await write(writer);
+    await writer.finish();
     const { inserted, changed } = writer.counts;
     await trx
       .updateTable('batches')

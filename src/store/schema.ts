@@ -161,12 +161,18 @@ export interface AdminTokenTable {
   revoked_at: string | null;
 }
 
+/** Every date on which any fund has a price (maintained by each batch). */
+export interface FundPriceDateTable {
+  price_date: string;
+}
+
 export interface Database {
   batches: BatchTable;
   fund_categories: FundCategoryTable;
   funds: FundTable;
   fund_prices: FundPriceTable;
   fund_price_revisions: FundPriceRevisionTable;
+  fund_price_dates: FundPriceDateTable;
   fx_families: FxFamilyTable;
   fx_rates: FxRateTable;
   fx_rate_revisions: FxRateRevisionTable;

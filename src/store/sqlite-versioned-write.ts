@@ -39,9 +39,14 @@ export class SqliteVersionedWriter {
     );
   }
 
+  /** Reused for every row: one array fewer to allocate and collect per row. */
+  private readonly params: (string | number | null)[] = [];
+
   write(row: Row): void {
-    const params = this.columns.map((c) => row[c] ?? null);
-    if (this.insert.run(...params, this.batchId).changes === 1) {
+    const params = this.params;
+    for (let i = 0; i < this.columns.length; i++) params[i] = row[this.columns[i]!] ?? null;
+    params[this.columns.length] = this.batchId;
+    if (this.insert.run(params).changes === 1) {
       this.counts.inserted++;
       return;
     }

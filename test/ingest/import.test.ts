@@ -182,6 +182,27 @@ describe('a bad batch', () => {
     expect(await count()).toBe(before);
   });
 
+  it('counts lines inside quoted fields and refuses a row with the wrong number of fields', async () => {
+    const csv = [
+      'id,name_en,name_th,display_order',
+      '501,"Two-line',
+      'name",ชื่อ,1',
+      '502,Ok,ชื่อ,2,extra',
+      '',
+      '503,Ok,ชื่อ,x',
+    ].join('\r\n');
+    const report = await importText('deposit-products', 'csv', csv);
+    expect(report.errors).toEqual([
+      { file: 'deposit-products.csv', line: 4, column: null, reason: 'expected 4 fields, got 5' },
+      {
+        file: 'deposit-products.csv',
+        line: 6,
+        column: 'display_order',
+        reason: "expected a whole number, got 'x'",
+      },
+    ]);
+  });
+
   it('reports JSON and NDJSON problems by item and line', async () => {
     const json = await importText(
       'fx-rates',

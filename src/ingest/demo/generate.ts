@@ -55,7 +55,32 @@ const META = { kind: 'demo', source: 'demo-generator' };
  * goes first, then deposit rates, FX rates one batch per year, and fund prices a group of funds per
  * batch, so no batch is huge and nothing holds the whole history in memory.
  */
-export async function generateDemo(store: Store, options: DemoOptions = {}): Promise<DemoSummary> {
+/** What the demo writes through: the batch writer's methods that the generator uses. */
+export type DemoWriter = Pick<
+  BatchWriter,
+  | 'upsertFundCategories'
+  | 'upsertFunds'
+  | 'upsertFxFamilies'
+  | 'upsertDepositProducts'
+  | 'writeFundPrices'
+  | 'writeFxRates'
+  | 'writeDepositRates'
+>;
+
+/** Where the demo goes: batches into a database, or files in the import formats. */
+export interface DemoTarget {
+  batch(write: (writer: DemoWriter) => Promise<void>): Promise<void>;
+}
+
+export function storeTarget(store: Store): DemoTarget {
+  return { batch: async (write) => void (await publishBatch(store, META, write)) };
+}
+
+export function generateDemo(store: Store, options: DemoOptions = {}): Promise<DemoSummary> {
+  return generateDemoInto(storeTarget(store), options);
+}
+
+export async function generateDemoInto(target: DemoTarget, options: DemoOptions = {}): Promise<DemoSummary> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const scale = SCALES[options.scale ?? 'default'];
   if (!scale) throw new RangeError(`scale must be 'default' or 'market', got '${String(options.scale)}'`);
@@ -83,8 +108,8 @@ export async function generateDemo(store: Store, options: DemoOptions = {}): Pro
     from: scale.from,
     until,
   };
-  const publish = async (write: (writer: BatchWriter) => Promise<void>) => {
-    await publishBatch(store, META, write);
+  const publish = async (write: (writer: DemoWriter) => Promise<void>) => {
+    await target.batch(write);
     summary.batches++;
   };
 

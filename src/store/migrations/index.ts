@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import * as initial from './001_initial.js';
 import * as adminTokens from './002_admin_tokens.js';
+import * as fundPriceDates from './004_fund_price_dates.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
 export const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_admin_tokens': adminTokens,
+  '004_fund_price_dates': fundPriceDates,
 };

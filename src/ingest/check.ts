@@ -1,0 +1,136 @@
+import type { Readable } from 'node:stream';
+import { FieldError } from './fields.js';
+import { readRecords, SourceError, type Format } from './sources.js';
+import { RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
+import { SPECS } from './specs.js';
+
+export interface ImportIssue {
+  file: string;
+  line: number | null;
+  column: string | null;
+  reason: string;
+}
+
+/** The outcome of checking one source batch of records: good rows and the problems found. */
+export interface CheckedBatch {
+  rows: object[];
+  issues: ImportIssue[];
+  rowsRead: number;
+}
+
+type Column = [string, (value: unknown) => unknown];
+
+/**
+ * Reads and checks one input, a batch of records at a time; writes nothing (the caller writes the good
+ * rows, or none once any row is bad).
+ */
+export async function* checkInput(
+  input: { name: string; type: ImportType; format: Format },
+  stream: Readable,
+  ctx: RowContext,
+): AsyncGenerator<CheckedBatch> {
+  const spec = SPECS[input.type];
+  const columns = Object.entries(spec.columns);
+  const scratch: Record<string, unknown> = {};
+  let checkedHeader = false;
+  try {
+    for await (const batch of readRecords(stream, input.format)) {
+      const checked: CheckedBatch = { rows: [], issues: [], rowsRead: 0 };
+      const fail = (line: number | null, column: string | null, reason: string) =>
+        checked.issues.push({ file: input.name, line, column, reason });
+      for (const { line, values, problem } of batch) {
+        if (!checkedHeader) {
+          checkedHeader = true;
+          const issue = headerProblem(Object.keys(values), input, columns);
+          if (issue) {
+            fail(input.format === 'csv' ? 1 : line, issue.column, issue.reason);
+            // In a CSV every row would repeat the same complaint.
+            if (input.format === 'csv') {
+              yield checked;
+              return;
+            }
+          }
+        }
+        checked.rowsRead++;
+        if (problem) {
+          fail(line, null, problem);
+          continue;
+        }
+        const row = checkRow(spec, columns, values, ctx, scratch, (column, reason) =>
+          fail(line, column, reason),
+        );
+        if (row) checked.rows.push(row);
+      }
+      yield checked;
+    }
+  } catch (error) {
+    if (!(error instanceof SourceError)) throw error;
+    yield {
+      rows: [],
+      issues: [{ file: input.name, line: error.line, column: null, reason: error.message }],
+      rowsRead: 0,
+    };
+    return;
+  }
+  if (!checkedHeader)
+    yield {
+      rows: [],
+      issues: [{ file: input.name, line: null, column: null, reason: 'has no rows' }],
+      rowsRead: 0,
+    };
+}
+
+/** One row through the column parsers and the type's checks; undefined (and reported) if bad. */
+function checkRow(
+  spec: ImportSpec,
+  columns: Column[],
+  values: Record<string, unknown>,
+  ctx: RowContext,
+  scratch: Record<string, unknown>,
+  fail: (column: string | null, reason: string) => void,
+): object | undefined {
+  // One scratch object per input: build() copies what it keeps, so it can be reused row after row.
+  const parsed = scratch;
+  let ok = true;
+  for (const [column, parse] of columns) {
+    try {
+      parsed[column] = parse(values[column]);
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      fail(column, error.message);
+      ok = false;
+    }
+  }
+  if (!ok) return undefined;
+  try {
+    return spec.build(parsed, ctx);
+  } catch (error) {
+    if (!(error instanceof RowError)) throw error;
+    fail(error.column, error.message);
+    return undefined;
+  }
+}
+
+const isOptional = (parse: (value: unknown) => unknown): boolean => {
+  try {
+    parse(undefined);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An unknown column, or (in a CSV header) a missing required one. */
+function headerProblem(
+  keys: string[],
+  input: { type: ImportType; format: Format },
+  columns: Column[],
+): { column: string; reason: string } | undefined {
+  const expected = columns.map(([c]) => c);
+  const unknown = keys.find((k) => !expected.includes(k));
+  if (unknown !== undefined)
+    return { column: unknown, reason: `unknown column; ${input.type} has ${expected.join(', ')}` };
+  if (input.format !== 'csv') return undefined;
+  const missing = columns.find(([c, parse]) => !keys.includes(c) && !isOptional(parse));
+  return missing ? { column: missing[0], reason: 'missing column' } : undefined;
+}

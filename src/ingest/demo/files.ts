@@ -1,0 +1,59 @@
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { ImportType } from '../spec.js';
+import type { DemoTarget, DemoWriter } from './generate.js';
+
+type Rec = Record<string, unknown>;
+
+/** How a stored row becomes a row of the import format (see docs/import-formats.md). */
+const RENAME: Partial<Record<ImportType, Record<string, string>>> = {
+  'fund-prices': { fund_id: 'fund', price_date: 'date' },
+  'fx-rates': { family_code: 'family', rate_date: 'date', rate_time: 'time' },
+  'deposit-rates': { product_id: 'product' },
+};
+
+/**
+ * Writes the demo dataset as import files, one CSV per type, so the import path can be measured on
+ * realistic files (`rates demo --out DIR`, `npm run bench:import`). Writes wait for the disk.
+ */
+export class CsvFilesTarget implements DemoTarget {
+  private readonly streams = new Map<ImportType, WriteStream>();
+
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  private async write(type: ImportType, rows: readonly object[]): Promise<void> {
+    if (rows.length === 0) return;
+    const rename = RENAME[type] ?? {};
+    const records = (rows as Rec[]).map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [rename[k] ?? k, v])),
+    );
+    let stream = this.streams.get(type);
+    const header = !stream;
+    if (!stream) {
+      stream = createWriteStream(join(this.dir, `${type}.csv`));
+      this.streams.set(type, stream);
+    }
+    if (!stream.write(stringify(records, { header }))) await once(stream, 'drain');
+  }
+
+  async batch(write: (writer: DemoWriter) => Promise<void>): Promise<void> {
+    await write({
+      upsertFundCategories: (rows) => this.write('fund-categories', rows),
+      upsertFunds: (rows) => this.write('funds', rows),
+      upsertFxFamilies: (rows) => this.write('fx-families', rows),
+      upsertDepositProducts: (rows) => this.write('deposit-products', rows),
+      writeFundPrices: (rows) => this.write('fund-prices', rows),
+      writeFxRates: (rows) => this.write('fx-rates', rows),
+      writeDepositRates: (rows) => this.write('deposit-rates', rows),
+    });
+  }
+
+  async close(): Promise<string[]> {
+    await Promise.all([...this.streams.values()].map((s) => new Promise((resolve) => s.end(resolve))));
+    return [...this.streams.keys()].map((t) => join(this.dir, `${t}.csv`));
+  }
+}
