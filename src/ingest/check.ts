@@ -56,9 +56,7 @@ export async function* checkInput(
           fail(line, null, problem);
           continue;
         }
-        const row = checkRow(spec, columns, values, ctx, scratch, (column, reason) =>
-          fail(line, column, reason),
-        );
+        const row = checkRow(spec, columns, values, ctx, scratch, fail, line);
         if (row) checked.rows.push(row);
       }
       yield checked;
@@ -87,17 +85,19 @@ function checkRow(
   values: Record<string, unknown>,
   ctx: RowContext,
   scratch: Record<string, unknown>,
-  fail: (column: string | null, reason: string) => void,
+  fail: (line: number, column: string | null, reason: string) => void,
+  line: number,
 ): object | undefined {
   // One scratch object per input: build() copies what it keeps, so it can be reused row after row.
   const parsed = scratch;
   let ok = true;
-  for (const [column, parse] of columns) {
+  for (let i = 0; i < columns.length; i++) {
+    const [column, parse] = columns[i]!;
     try {
       parsed[column] = parse(values[column]);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
-      fail(column, error.message);
+      fail(line, column, error.message);
       ok = false;
     }
   }
@@ -106,7 +106,7 @@ function checkRow(
     return spec.build(parsed, ctx);
   } catch (error) {
     if (!(error instanceof RowError)) throw error;
-    fail(error.column, error.message);
+    fail(line, error.column, error.message);
     return undefined;
   }
 }
