@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { sqlitePath } from '../store/db.js';
+import { explainStorageError } from '../store/storage-errors.js';
 import { adminTokenCreateCommand } from './admin-token.js';
+import { backupCommand, restoreCommand } from './backup.js';
 import { demoCommand } from './demo.js';
 import { historyFundPriceCommand, historyFxRatesCommand } from './history.js';
 import { importCommand } from './import.js';
@@ -76,13 +79,37 @@ history
   .requiredOption('--date <date>', 'YYYY-MM-DD')
   .action(historyFxRatesCommand);
 
+program
+  .command('backup')
+  .description(
+    'Copy the database to a file while the service runs (SQLite online backup), then check the copy',
+  )
+  .argument('<file>', 'where to write the copy')
+  .action(backupCommand);
+
+program
+  .command('restore')
+  .description('Check a backup file and copy it over the database (stop imports first)')
+  .argument('<file>', 'a file made by the backup command')
+  .action(restoreCommand);
+
 function integer(value: string, name: string): number {
   if (!/^-?[0-9]+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
   return Number(value);
 }
 
 program.parseAsync().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const storage = explainStorageError(error, databaseLocation());
+  const message = storage ?? (error instanceof Error ? error.message : String(error));
   process.stderr.write(`${error instanceof ConfigError ? '' : 'Error: '}${message}\n`);
   process.exit(1);
 });
+
+/** The database the settings name, for error messages; the settings themselves may be the problem. */
+function databaseLocation(): string {
+  try {
+    return sqlitePath(loadConfig().databaseUrl);
+  } catch {
+    return 'the database';
+  }
+}

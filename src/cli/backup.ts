@@ -1,0 +1,35 @@
+import { statSync } from 'node:fs';
+import { loadConfig } from '../config.js';
+import { backupDatabase, checkBackupFile, restoreDatabase } from '../store/backup.js';
+import { openStore, sqlitePath } from '../store/db.js';
+import { migrateToLatest } from '../store/migrate.js';
+import { withStore } from './with-store.js';
+
+export async function backupCommand(file: string): Promise<void> {
+  await withStore(async (store) => {
+    const started = Date.now();
+    const { pages } = await backupDatabase(store.sqlite, file);
+    const check = checkBackupFile(file);
+    if (!check.ok) throw new Error(`The backup in ${file} failed its check: ${check.problem}`);
+    const mb = (statSync(file).size / 1e6).toFixed(1);
+    console.log(
+      `Backed up ${store.location} to ${file}: ${pages} pages, ${mb} MB in ${((Date.now() - started) / 1000).toFixed(1)} s (integrity ok).`,
+    );
+  });
+}
+
+export async function restoreCommand(file: string): Promise<void> {
+  const check = checkBackupFile(file);
+  if (!check.ok) throw new Error(`Not restoring ${file}: ${check.problem}. The database was not touched.`);
+  const target = sqlitePath(loadConfig().databaseUrl);
+  const { pages } = await restoreDatabase(file, target);
+  const store = openStore(loadConfig().databaseUrl);
+  try {
+    const applied = await migrateToLatest(store.db);
+    console.log(
+      `Restored ${file} into ${target}: ${pages} pages${applied.length ? `; then applied ${applied.join(', ')}` : ''}.`,
+    );
+  } finally {
+    await store.close();
+  }
+}
