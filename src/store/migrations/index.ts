@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import * as initial from './001_initial.js';
 import * as adminTokens from './002_admin_tokens.js';
+import * as subscriptionTraffic from './003_subscription_traffic.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
 export const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_admin_tokens': adminTokens,
+  '003_subscription_traffic': subscriptionTraffic,
 };
