@@ -100,6 +100,10 @@ export type StateAction = 'suspend' | 'resume' | 'cancel';
  */
 export function nextState(current: StoredState, action: StateAction): StoredState | { refused: string } {
   if (action === 'cancel') return 'cancelled';
-  if (current === 'cancelled') return { refused: `a cancelled subscription cannot be ${action}d` };
+  if (current === 'cancelled') {
+    return {
+      refused: `a cancelled subscription cannot be ${action === 'suspend' ? 'suspended' : 'resumed'}`,
+    };
+  }
   return action === 'suspend' ? 'suspended' : 'active';
 }
