@@ -33,6 +33,8 @@ export async function createTestApp(
     now?: () => Date;
     /** Unknown keys per minute from one address; high by default so security tests can send many. */
     keyGuessLimit?: number;
+    /** How often usage is written; long by default, so tests flush when they choose. */
+    usageFlushMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
@@ -50,6 +52,7 @@ export async function createTestApp(
     store,
     now: options.now,
     keyGuesses: { perMinute: options.keyGuessLimit ?? 10_000, blockS: 300 },
+    usageFlushMs: options.usageFlushMs ?? 3_600_000,
   });
   const app = await buildApp({
     config: { logLevel: options.logStream ? 'info' : 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
