@@ -21,19 +21,41 @@ export function rateWindow(now: Date, periodS: number): Window {
   return { id: `${periodS}s${index}`, endsAt: (index + 1) * periodMs };
 }
 
-/** Quota windows are Bangkok calendar days or months: the quota is replenished at Bangkok midnight. */
-export function quotaWindow(now: Date, period: QuotaPeriod): Window {
-  const { year, month, day } = dateParts(bangkokToday(now));
-  if (period === 'day') {
-    return {
-      id: `d${bangkokToday(now)}`,
-      endsAt: Date.UTC(year, month - 1, day + 1) - BANGKOK_OFFSET_MS,
+interface BangkokDay {
+  number: number;
+  day: string; // YYYY-MM-DD
+  dayEnd: number;
+  month: string; // YYYY-MM
+  monthEnd: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+// Every call asks for the current day; remembering the last one spares formatting a date per call.
+let last: BangkokDay | undefined;
+
+/** The Bangkok calendar day of an instant, with the ends of that day and its month. */
+export function bangkokDay(now: Date): BangkokDay {
+  const number = Math.floor((now.getTime() + BANGKOK_OFFSET_MS) / DAY_MS);
+  if (last?.number !== number) {
+    const day = bangkokToday(now);
+    const { year, month } = dateParts(day);
+    last = {
+      number,
+      day,
+      dayEnd: (number + 1) * DAY_MS - BANGKOK_OFFSET_MS,
+      month: day.slice(0, 7),
+      monthEnd: Date.UTC(year, month, 1) - BANGKOK_OFFSET_MS,
     };
   }
-  return {
-    id: `m${bangkokToday(now).slice(0, 7)}`,
-    endsAt: Date.UTC(year, month, 1) - BANGKOK_OFFSET_MS,
-  };
+  return last;
+}
+
+/** Quota windows are Bangkok calendar days or months: the quota is replenished at Bangkok midnight. */
+export function quotaWindow(now: Date, period: QuotaPeriod): Window {
+  const today = bangkokDay(now);
+  return period === 'day'
+    ? { id: `d${today.day}`, endsAt: today.dayEnd }
+    : { id: `m${today.month}`, endsAt: today.monthEnd };
 }
 
 /** Whole seconds until `endsAt`, at least 1 (a client told 0 would retry at once). */

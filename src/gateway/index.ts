@@ -43,7 +43,7 @@ export class Gateway {
       new KeyRepository(store.db),
       new SubscriptionRepository(store.db),
       {
-        lookup: (result) => this.metrics.keyCache.inc({ result }),
+        lookup: (result) => (result === 'hit' ? this.metrics.keyCacheHit : this.metrics.keyCacheMiss).inc(),
         error: (error) => onError(error, 'polling subscription changes'),
       },
       { pollMs: options.pollMs ?? 250, maxEntries: 100_000 },

@@ -5,7 +5,7 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 // second implementation of the same two members.
 
 export interface LimiterOptions {
-  /** Names the counters of one kind of limit, so kinds never share a counter. */
+  /** Names the counters of one kind of limit, so kinds never share a counter; one duration per prefix. */
   keyPrefix: string;
   points: number;
   duration: number;
@@ -23,14 +23,19 @@ export interface LimiterStore {
 export class MemoryLimiterStore implements LimiterStore {
   // Node timers cannot wait longer than 2^31-1 ms (24.8 days); the memory store expires records by timer.
   readonly maxDurationS = 20 * 24 * 3600;
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  // By prefix, then points: the lookup runs on every call, so it builds no strings.
+  private readonly limiters = new Map<string, Map<number, RateLimiterAbstract>>();
 
   limiter(options: LimiterOptions): RateLimiterAbstract {
-    const id = `${options.keyPrefix}/${options.points}/${options.duration}/${options.blockDuration ?? 0}`;
-    let limiter = this.limiters.get(id);
+    let byPoints = this.limiters.get(options.keyPrefix);
+    if (!byPoints) {
+      byPoints = new Map();
+      this.limiters.set(options.keyPrefix, byPoints);
+    }
+    let limiter = byPoints.get(options.points);
     if (!limiter) {
       limiter = new RateLimiterMemory(options);
-      this.limiters.set(id, limiter);
+      byPoints.set(options.points, limiter);
     }
     return limiter;
   }

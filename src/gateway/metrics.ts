@@ -1,5 +1,8 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
+type CounterChild = ReturnType<Counter<string>['labels']>;
+type HistogramChild = ReturnType<Histogram<string>['labels']>;
+
 /** Prometheus metrics of one server process (a registry of its own, so tests can build many apps). */
 export class Metrics {
   readonly registry = new Registry();
@@ -33,12 +36,29 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  // Labelled children, looked up once: prom-client hashes a label object on every call otherwise.
+  private readonly requestChildren = new Map<string, CounterChild>();
+  private readonly durationChildren = new Map<string, HistogramChild>();
+  readonly keyCacheHit = this.keyCache.labels('hit');
+  readonly keyCacheMiss = this.keyCache.labels('miss');
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
 
   observe(operation: string, status: number, seconds: number): void {
-    this.requests.inc({ operation, status });
-    this.duration.observe({ operation }, seconds);
+    const key = `${operation} ${status}`;
+    let requests = this.requestChildren.get(key);
+    if (!requests) {
+      requests = this.requests.labels(operation, String(status));
+      this.requestChildren.set(key, requests);
+    }
+    requests.inc();
+    let duration = this.durationChildren.get(operation);
+    if (!duration) {
+      duration = this.duration.labels(operation);
+      this.durationChildren.set(operation, duration);
+    }
+    duration.observe(seconds);
   }
 }

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Gateway } from '../gateway/index.js';
-import { installSubscriptionKeyCheck } from '../http/subscription-key.js';
-import { installTrafficLimits } from '../http/traffic-limits.js';
-import { installUsageCounting } from '../http/usage.js';
+import { installGatewayHooks } from '../http/gateway-hooks.js';
 import type { Repositories } from '../store/repositories.js';
 import { exchangeRateRoutes } from './exchange-rates.js';
 import { fundNavRoutes } from './fund-nav.js';
@@ -18,9 +16,7 @@ export const apiRoutes: FastifyPluginAsync<{
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-  installSubscriptionKeyCheck(api, gateway);
-  installTrafficLimits(api, gateway);
-  installUsageCounting(api, gateway);
+  installGatewayHooks(api, gateway);
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });
