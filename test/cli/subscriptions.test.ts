@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  keysListCommand,
+  keysRegenerateCommand,
+  keysStateCommand,
+  keysUpdateCommand,
+} from '../../src/cli/keys.js';
+import { keysUsageCommand } from '../../src/cli/keys-usage.js';
 import { cli, startServer } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-keys-'));
@@ -20,6 +27,21 @@ async function freePort(): Promise<number> {
 }
 
 const lastLine = (stdout: string) => stdout.trimEnd().split('\n').at(-1)!;
+
+/**
+ * Runs a command in this test process, which is another process than the server just as a CLI is
+ * (the real `rates` command runs below too; starting it costs a second each time).
+ */
+async function command(run: () => Promise<void>): Promise<string> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return lines.join('\n');
+}
 const status = async (key: string) =>
   (
     await fetch(`${server.url}/api/FundPriceService/LatestDate`, {
@@ -38,6 +60,7 @@ async function msUntil(key: string, expected: number): Promise<number> {
 }
 
 beforeAll(async () => {
+  Object.assign(process.env, env);
   metricsPort = await freePort();
   server = await startServer({ ...env, METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' });
 });
@@ -58,17 +81,16 @@ describe('keys commands against a running server', () => {
 
     await cli(['keys', 'suspend', id], env);
     expect(await msUntil(key, 401)).toBeLessThan(1000);
-    await cli(['keys', 'resume', id], env);
+    await command(() => keysStateCommand('resume')(Number(id)));
     expect(await msUntil(key, 200)).toBeLessThan(1000);
 
-    const regenerated = await cli(['keys', 'regenerate', id, 'primary'], env);
-    const newKey = lastLine(regenerated.stdout);
+    const newKey = lastLine(await command(() => keysRegenerateCommand(Number(id), 'primary')));
     expect(newKey).toMatch(/^[0-9a-f]{32}$/);
     expect(await msUntil(key, 401)).toBeLessThan(1000);
     expect(await status(newKey)).toBe(200);
     expect(await status(secondary)).toBe(200);
 
-    await cli(['keys', 'update', id, '--rate', '1/300'], env);
+    await command(() => keysUpdateCommand(Number(id), { rate: '1/300' }));
     const started = Date.now();
     let limit: string | null = null;
     while (limit !== '1' && Date.now() - started < 3000) {
@@ -80,15 +102,15 @@ describe('keys commands against a running server', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     expect(await status(newKey)).toBe(429);
 
-    const listed = await cli(['keys', 'list'], env);
-    expect(listed.stdout).toMatch(/ID\s+NAME\s+STATE/);
-    expect(listed.stdout).toContain(`...${newKey.slice(-4)}`);
-    for (const k of [key, newKey, secondary]) expect(listed.stdout).not.toContain(k);
+    const listed = await command(() => keysListCommand({}));
+    expect(listed).toMatch(/ID\s+NAME\s+STATE/);
+    expect(listed).toContain(`...${newKey.slice(-4)}`);
+    for (const k of [key, newKey, secondary]) expect(listed).not.toContain(k);
 
     await new Promise((resolve) => setTimeout(resolve, 400)); // the server writes usage every 200 ms here
-    const usage = await cli(['keys', 'usage', '--id', id], env);
-    expect(usage.stdout).toMatch(/SUBSCRIPTION\s+DAY\s+OPERATION\s+STATUS\s+CALLS/);
-    expect(usage.stdout).toMatch(/LatestDate\s+4xx/);
+    const usage = await command(() => keysUsageCommand({ id: Number(id) }));
+    expect(usage).toMatch(/SUBSCRIPTION\s+DAY\s+OPERATION\s+STATUS\s+CALLS/);
+    expect(usage).toMatch(/LatestDate\s+4xx/);
     const csvFile = join(dir, 'usage.csv');
     await cli(['keys', 'usage', '--id', id, '--csv', csvFile], env);
     const csv = readFileSync(csvFile, 'utf8').trim().split('\n');
@@ -113,8 +135,8 @@ describe('keys commands against a running server', () => {
     await expect(cli(['keys', 'create', '--name', 'x', '--rate', '10/600'], env)).rejects.toMatchObject({
       stderr: expect.stringContaining('rate limit period must be 1 to 300 seconds, got 600'),
     });
-    await expect(cli(['keys', 'suspend', '999'], env)).rejects.toMatchObject({
-      stderr: expect.stringContaining('Subscription 999 was not found'),
-    });
+    await expect(command(() => keysStateCommand('suspend')(999))).rejects.toThrow(
+      'Subscription 999 was not found',
+    );
   });
 });
