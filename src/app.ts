@@ -2,11 +2,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
+import { startGateway, type Gateway } from './gateway/index.js';
+import { DEFAULT_KEY_GUESS_SETTINGS } from './gateway/key-guess-guard.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
+import { installRequestMetrics } from './http/metrics.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { apiRoutes } from './routes/api.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
 import type { Store } from './store/db.js';
 import { createRepositories } from './store/repositories.js';
 import { AdminTokenRepository } from './store/admin-token-repo.js';
@@ -14,14 +18,16 @@ import { adminRoutes } from './routes/admin/index.js';
 
 export interface AppOptions {
   config: Pick<Config, 'logLevel' | 'bodyLimit' | 'requestTimeoutMs'> &
-    Partial<Pick<Config, 'adminBodyLimit'>>;
+    Partial<Pick<Config, 'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs'>>;
   store: Store;
-  /** The clock behind "today"; tests pin it. */
+  /** The clock behind "today", limits, quotas and expiry; tests pin it or move it. */
   now?: () => Date;
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: DestinationStream;
-  /** Which parts this app serves; the server can put the admin routes on a port of their own. */
-  parts?: { api: boolean; admin: boolean };
+  /** Which parts this app serves; the server can put admin routes and metrics on ports of their own. */
+  parts?: { api: boolean; admin: boolean; metrics?: boolean };
+  /** Shared by the listeners of one process; without it the app makes its own and closes it on close. */
+  gateway?: Gateway;
 }
 
 /** The whole HTTP app, as the server runs it and as every test builds it. */
@@ -31,6 +37,7 @@ export async function buildApp({
   now = () => new Date(),
   logStream,
   parts = { api: true, admin: true },
+  gateway: shared,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream
@@ -38,6 +45,7 @@ export async function buildApp({
       : loggerOptions(config.logLevel),
     genReqId: requestId,
     requestIdHeader: false,
+    trustProxy: trustProxyOption(config.trustProxy ?? false),
     // The original was an ASP.NET service; its clients rely on case-insensitive paths.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: config.bodyLimit,
@@ -45,10 +53,24 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const gateway =
+    shared ??
+    (await startGateway({
+      store,
+      now,
+      keyGuesses: { ...DEFAULT_KEY_GUESS_SETTINGS, perMinute: config.keyGuessLimit ?? 30 },
+      usageFlushMs: config.usageFlushMs,
+      onError: (err, what) => app.log.error({ err }, what),
+    }));
+  // app.close() writes the last usage counts (before the caller closes the store).
+  if (!shared) app.addHook('onClose', async () => gateway.close());
+
   installRequestIdHeader(app);
   installErrorHandling(app);
+  installRequestMetrics(app, gateway);
 
   await app.register(healthRoutes);
+  if (parts.metrics ?? parts.api) await app.register(metricsRoutes, { gateway });
   if (parts.admin) {
     await app.register(adminRoutes, {
       prefix: '/admin',
@@ -56,8 +78,18 @@ export async function buildApp({
       adminTokens: new AdminTokenRepository(store.db),
       bodyLimit: config.adminBodyLimit ?? 100 * 1024 * 1024,
       now,
+      gateway,
     });
   }
-  if (parts.api) await app.register(apiRoutes, { prefix: '/api', repos: createRepositories(store.db), now });
+  if (parts.api) {
+    await app.register(apiRoutes, { prefix: '/api', repos: createRepositories(store.db), now, gateway });
+  }
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a number of proxy hops becomes "trust the nearest N addresses". */
+function trustProxyOption(
+  setting: boolean | number | string,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

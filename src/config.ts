@@ -16,6 +16,11 @@ const ConfigSchema = Type.Object({
   adminPort: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
   adminHost: Type.String({ minLength: 1 }),
   adminBodyLimit: Type.Integer({ minimum: 1024 }),
+  metricsPort: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
+  metricsHost: Type.String({ minLength: 1 }),
+  trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 1 }), Type.String({ minLength: 1 })]),
+  keyGuessLimit: Type.Integer({ minimum: 1 }),
+  usageFlushMs: Type.Integer({ minimum: 100 }),
   demoOnEmpty: Type.Boolean(),
   demoSeed: Type.Integer(),
 });
@@ -33,6 +38,11 @@ const ENV_NAMES: Record<keyof Config, string> = {
   adminPort: 'ADMIN_PORT',
   adminHost: 'ADMIN_HOST',
   adminBodyLimit: 'ADMIN_BODY_LIMIT',
+  metricsPort: 'METRICS_PORT',
+  metricsHost: 'METRICS_HOST',
+  trustProxy: 'TRUST_PROXY',
+  keyGuessLimit: 'KEY_GUESS_LIMIT',
+  usageFlushMs: 'USAGE_FLUSH_MS',
   demoOnEmpty: 'DEMO_ON_EMPTY',
   demoSeed: 'DEMO_SEED',
 };
@@ -42,6 +52,14 @@ export class ConfigError extends Error {}
 function number(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   return /^-?[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** TRUST_PROXY: true/false, a number of proxy hops, or the proxies' addresses separated by commas. */
+function trustProxy(value: string | undefined): boolean | number | string {
+  const text = (value ?? '').trim();
+  if (['', '0', 'false', 'no'].includes(text.toLowerCase())) return false;
+  if (['true', 'yes'].includes(text.toLowerCase())) return true;
+  return /^[0-9]+$/.test(text) ? Number(text) : text;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPort: env.ADMIN_PORT ? number(env.ADMIN_PORT, 0) : null,
     adminHost: env.ADMIN_HOST || env.HOST || '127.0.0.1',
     adminBodyLimit: number(env.ADMIN_BODY_LIMIT, 100 * 1024 * 1024),
+    metricsPort: env.METRICS_PORT ? number(env.METRICS_PORT, 0) : null,
+    metricsHost: env.METRICS_HOST || env.HOST || '127.0.0.1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    keyGuessLimit: number(env.KEY_GUESS_LIMIT, 30),
+    usageFlushMs: number(env.USAGE_FLUSH_MS, 5000),
     demoOnEmpty: !['0', 'false', 'no'].includes((env.DEMO_ON_EMPTY ?? 'true').toLowerCase()),
     demoSeed: number(env.DEMO_SEED, 20260101),
   };

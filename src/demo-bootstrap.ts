@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Config } from './config.js';
 import { generateDemo } from './ingest/demo/generate.js';
 import type { Store } from './store/db.js';
+import { DEMO_LIMITS } from './domain/subscriptions.js';
 import { KeyRepository } from './store/key-repo.js';
 
 export const DEMO_KEY_FILE = 'demo-key.txt';
@@ -14,7 +15,7 @@ async function isEmpty(store: Store): Promise<boolean> {
 
 /**
  * First start on an empty database: load the demo dataset and make a demo key, so a newcomer has
- * something to call. The key is written to DATA_DIR/demo-key.txt (owner-only) and printed once on
+ * something to call. The demo subscription has generous limits (DEMO_LIMITS). The key is written to DATA_DIR/demo-key.txt (owner-only) and printed once on
  * the terminal; it never goes through the logger.
  */
 export async function bootstrapDemo(
@@ -29,7 +30,9 @@ export async function bootstrapDemo(
     `Demo data: ${summary.funds} funds, ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates, ` +
       `${summary.depositRates} deposit rates (${summary.from} to ${summary.until}).`,
   );
-  const { primaryKey } = await new KeyRepository(store.db).create('demo', 'demo');
+  const { primaryKey } = await new KeyRepository(store.db).create('demo', 'demo', new Date(), {
+    limits: DEMO_LIMITS,
+  });
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, DEMO_KEY_FILE);
   writeFileSync(file, `${primaryKey}\n`, { mode: 0o600 });

@@ -8,7 +8,15 @@ import { backupCommand, restoreCommand } from './backup.js';
 import { demoCommand } from './demo.js';
 import { historyFundPriceCommand, historyFxRatesCommand } from './history.js';
 import { importCommand } from './import.js';
-import { keysCreateCommand } from './keys.js';
+import {
+  keysCreateCommand,
+  keysListCommand,
+  keysRegenerateCommand,
+  keysShowCommand,
+  keysStateCommand,
+  keysUpdateCommand,
+} from './keys.js';
+import { keysUsageCommand } from './keys-usage.js';
 import { migrateCommand } from './migrate.js';
 import { serve } from '../server.js';
 
@@ -33,13 +41,87 @@ program
   .option('--out <folder>', 'write import files (one CSV per type) instead of the database')
   .action(demoCommand);
 
-const keys = program.command('keys').description('Subscription keys');
+const keys = program
+  .command('keys')
+  .description('Subscriptions and their keys (changes reach running servers within 1 s)');
+const settingOptions = (command: Command, creating: boolean) =>
+  command
+    .option('--owner <contact>', 'owner contact')
+    .option(
+      '--groups <groups>',
+      `'all' or service groups separated by commas${creating ? " (default 'all')" : ''}`,
+    )
+    .option(
+      '--rate <calls/seconds>',
+      `rate limit, e.g. 300/60 (at most 300 s), or 'none'${creating ? ' (default 300/60)' : ''}`,
+    )
+    .option(
+      '--quota <calls/period>',
+      `quota per Bangkok day or month, e.g. 10000/day, or 'none'${creating ? ' (default none)' : ''}`,
+    )
+    .option(
+      '--expires <when>',
+      `expiry, an ISO date or date-time, or 'never'${creating ? ' (default never)' : ''}`,
+    );
+settingOptions(
+  keys
+    .command('create')
+    .description('Create a subscription; prints its keys once, the primary key alone on the last line')
+    .requiredOption('--name <name>', 'subscription name'),
+  true,
+).action(keysCreateCommand);
 keys
-  .command('create')
-  .description('Create a subscription; prints its primary key alone on the last line')
-  .requiredOption('--name <name>', 'subscription name')
-  .option('--owner <contact>', 'owner contact')
-  .action(keysCreateCommand);
+  .command('list')
+  .description('List subscriptions (key hints only)')
+  .option('--json', 'as JSON')
+  .action(keysListCommand);
+keys
+  .command('show')
+  .description('Show one subscription (key hints only)')
+  .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
+  .option('--json', 'as JSON')
+  .action(keysShowCommand);
+settingOptions(
+  keys
+    .command('update')
+    .description("Change a subscription's name, owner, groups, limits or expiry")
+    .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
+    .option('--name <name>', 'subscription name'),
+  false,
+).action(keysUpdateCommand);
+for (const [action, what] of [
+  ['suspend', 'Suspend a subscription: its keys get 401 until it is resumed'],
+  ['resume', 'Resume a suspended subscription'],
+  ['cancel', 'Cancel a subscription for good: its keys get 401'],
+] as const) {
+  keys
+    .command(action)
+    .description(what)
+    .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
+    .action(keysStateCommand(action));
+}
+keys
+  .command('regenerate')
+  .description(
+    'Replace the primary or secondary key (the other keeps working); prints the new key alone on the last line',
+  )
+  .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
+  .argument('<slot>', 'primary or secondary', (v) => {
+    if (v !== 'primary' && v !== 'secondary')
+      throw new InvalidArgumentError("must be 'primary' or 'secondary'");
+    return v;
+  })
+  .action(keysRegenerateCommand);
+keys
+  .command('usage')
+  .description(
+    'Calls per subscription, Bangkok day, operation and status class (servers write every few seconds)',
+  )
+  .option('--id <id>', 'only this subscription', (v) => integer(v, '--id'))
+  .option('--from <day>', 'first day, YYYY-MM-DD')
+  .option('--to <day>', 'last day, YYYY-MM-DD')
+  .option('--csv [file]', 'CSV instead of a table, on stdout or into the file')
+  .action(keysUsageCommand);
 
 program
   .command('admin-token')

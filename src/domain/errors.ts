@@ -40,3 +40,13 @@ export class ParamError extends ApiError {
     super(400, `Invalid ${param}: expected ${expected}, got '${echo(got)}'`);
   }
 }
+
+/** A refused management action (admin API, CLI): no such thing, a state that forbids it, a bad value. */
+export class ActionError extends Error {
+  constructor(
+    readonly kind: 'not-found' | 'conflict' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}

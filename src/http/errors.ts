@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, MESSAGES, ParamError } from '../domain/errors.js';
+import { ActionError, ApiError, MESSAGES, ParamError } from '../domain/errors.js';
+
+const ACTION_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
 
 type SchemaLike = { properties?: Record<string, { description?: string }> };
 
@@ -18,8 +20,9 @@ function validationError(error: FastifyError, request: FastifyRequest): ParamErr
 }
 
 /** Maps anything thrown while serving a request to one of the API's error kinds. */
-export function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+export function toApiError(error: FastifyError | ApiError | ActionError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof ActionError) return new ApiError(ACTION_STATUS[error.kind], error.message);
   if (error.validation) return validationError(error, request);
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, MESSAGES.tooLarge);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, MESSAGES.uriTooLong);
@@ -47,7 +50,7 @@ export function frameworkErrorHandler(
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, new ApiError(404, MESSAGES.notFound)));
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | ActionError, request, reply) => {
     const apiError = toApiError(error, request);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return sendApiError(reply, apiError);

@@ -1,13 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES } from '../domain/errors.js';
-import { isUsable, type KeyRepository, type Subscription } from '../store/key-repo.js';
+import { hashKey } from '../domain/keys.js';
+import { allowsGroup } from '../domain/subscriptions.js';
+import type { Gateway } from '../gateway/index.js';
+import { rateLimitExceeded } from '../gateway/traffic-limits.js';
+import { isUsable, type Subscription } from '../store/key-repo.js';
 
 export const KEY_HEADER = 'ocp-apim-subscription-key';
 export const KEY_QUERY = 'subscription-key';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The subscription whose key was accepted. */
     subscription?: Subscription;
+    /** The subscription the key belongs to, accepted or not: usage is counted against it. */
+    subscriptionId?: number;
   }
 }
 
@@ -18,14 +25,43 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
-/** The gateway's key check, on every route of the scope it is installed in. */
-export function installSubscriptionKeyCheck(app: FastifyInstance, keys: KeyRepository): void {
-  app.addHook('onRequest', async (request) => {
-    const key = presentedKey(request);
-    if (key === undefined) throw new ApiError(401, MESSAGES.missingKey);
-    // Keys are hex; anything longer than a key cannot be one and is not worth hashing.
-    const subscription = key.length <= 128 ? await keys.findByKey(key) : undefined;
-    if (!subscription || !isUsable(subscription)) throw new ApiError(401, MESSAGES.invalidKey);
-    request.subscription = subscription;
-  });
+function tooManyGuesses(gateway: Gateway, waitMs: number): ApiError {
+  gateway.metrics.refusals.inc({ reason: 'key_guessing' });
+  return rateLimitExceeded(Math.max(1, Math.ceil(waitMs / 1000)));
+}
+
+/**
+ * The gateway's key check for a route of service group `group`: a key of a subscription that is
+ * active, not expired and allowed into the group. Unknown keys are counted per client address; past
+ * the budget the address gets 429 until its block ends (see KeyGuessGuard).
+ */
+export async function checkSubscriptionKey(
+  gateway: Gateway,
+  request: FastifyRequest,
+  group: string,
+): Promise<void> {
+  const key = presentedKey(request);
+  if (key === undefined) {
+    gateway.metrics.refusals.inc({ reason: 'missing_key' });
+    throw new ApiError(401, MESSAGES.missingKey);
+  }
+  // Keys are hex; anything longer than a key cannot be one and is not worth hashing.
+  const hash = key.length <= 128 ? hashKey(key) : undefined;
+  if (hash === undefined || !gateway.subscriptions.isKnown(hash)) {
+    const waitMs = await gateway.keyGuesses.waitMs(request.ip);
+    if (waitMs > 0) throw tooManyGuesses(gateway, waitMs);
+  }
+  const subscription = hash === undefined ? undefined : await gateway.subscriptions.find(hash);
+  if (!subscription) {
+    const waitMs = await gateway.keyGuesses.unknownKey(request.ip);
+    if (waitMs > 0) throw tooManyGuesses(gateway, waitMs);
+    gateway.metrics.refusals.inc({ reason: 'invalid_key' });
+    throw new ApiError(401, MESSAGES.invalidKey);
+  }
+  request.subscriptionId = subscription.id;
+  if (!isUsable(subscription, gateway.now()) || !allowsGroup(subscription.groups, group)) {
+    gateway.metrics.refusals.inc({ reason: 'invalid_key' });
+    throw new ApiError(401, MESSAGES.invalidKey);
+  }
+  request.subscription = subscription;
 }

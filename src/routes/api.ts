@@ -1,20 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { installSubscriptionKeyCheck } from '../http/subscription-key.js';
+import type { Gateway } from '../gateway/index.js';
+import { installGatewayHooks } from '../http/gateway-hooks.js';
 import type { Repositories } from '../store/repositories.js';
 import { exchangeRateRoutes } from './exchange-rates.js';
 import { fundNavRoutes } from './fund-nav.js';
 import { fundPriceRoutes } from './fund-prices.js';
 import { interestRateRoutes } from './interest-rates.js';
 
-/** The ten operations under /api, behind the subscription key check. */
-export const apiRoutes: FastifyPluginAsync<{ repos: Repositories; now: () => Date }> = async (
-  api,
-  { repos, now },
-) => {
+/** The ten operations under /api, behind the key check, limits and usage counting (in that order). */
+export const apiRoutes: FastifyPluginAsync<{
+  repos: Repositories;
+  now: () => Date;
+  gateway: Gateway;
+}> = async (api, { repos, now, gateway }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-  installSubscriptionKeyCheck(api, repos.keys);
+  installGatewayHooks(api, gateway);
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import { hashKey, hashesMatch, keyHint, newKey } from '../domain/keys.js';
+import { hashKey, hashesMatch } from '../domain/keys.js';
+import { DEFAULT_LIMITS, effectiveState, type Limits } from '../domain/subscriptions.js';
 import type { Database, SubscriptionTable } from './schema.js';
+import { putNewKey } from './subscription-writes.js';
 
 export type Subscription = Selectable<SubscriptionTable>;
 
@@ -10,47 +12,56 @@ export interface CreatedSubscription {
   secondaryKey: string;
 }
 
+/** Settings of a new subscription beyond name and owner; limits default to DEFAULT_LIMITS. */
+export interface NewSubscriptionRow {
+  groups?: string;
+  limits?: Limits;
+  expiresAt?: string | null;
+}
+
 export class KeyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** A new subscription with its two keys; the plaintext keys are returned once and never stored. */
-  async create(name: string, owner: string | null = null, now = new Date()): Promise<CreatedSubscription> {
-    const primaryKey = newKey();
-    const secondaryKey = newKey();
+  async create(
+    name: string,
+    owner: string | null = null,
+    now = new Date(),
+    settings: NewSubscriptionRow = {},
+  ): Promise<CreatedSubscription> {
     const stamp = now.toISOString();
-    const subscription = await this.db.transaction().execute(async (trx) => {
-      const sub = await trx
+    const limits = settings.limits ?? DEFAULT_LIMITS;
+    return this.db.transaction().execute(async (trx) => {
+      const subscription = await trx
         .insertInto('subscriptions')
-        .values({ name, owner, groups: 'all', state: 'active', created_at: stamp, updated_at: stamp })
+        .values({
+          name,
+          owner,
+          groups: settings.groups ?? 'all',
+          state: 'active',
+          rate_limit_calls: limits.rateLimitCalls,
+          rate_limit_period_s: limits.rateLimitPeriodS,
+          quota_calls: limits.quotaCalls,
+          quota_period: limits.quotaPeriod,
+          expires_at: settings.expiresAt ?? null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('subscription_keys')
-        .values([
-          {
-            subscription_id: sub.id,
-            slot: 'primary',
-            key_hash: hashKey(primaryKey),
-            key_hint: keyHint(primaryKey),
-            created_at: stamp,
-          },
-          {
-            subscription_id: sub.id,
-            slot: 'secondary',
-            key_hash: hashKey(secondaryKey),
-            key_hint: keyHint(secondaryKey),
-            created_at: stamp,
-          },
-        ])
-        .execute();
-      return sub;
+      // A new key cannot be in any cache yet, so creating one needs no version bump.
+      const primaryKey = await putNewKey(trx, subscription.id, 'primary', stamp);
+      const secondaryKey = await putNewKey(trx, subscription.id, 'secondary', stamp);
+      return { subscription, primaryKey, secondaryKey };
     });
-    return { subscription, primaryKey, secondaryKey };
   }
 
   /** The subscription a presented key belongs to, whatever its state; undefined for an unknown key. */
   async findByKey(key: string): Promise<Subscription | undefined> {
-    const hash = hashKey(key);
+    return this.findByHash(hashKey(key));
+  }
+
+  async findByHash(hash: string): Promise<Subscription | undefined> {
     const row = await this.db
       .selectFrom('subscription_keys as k')
       .innerJoin('subscriptions as s', 's.id', 'k.subscription_id')
@@ -75,6 +86,5 @@ export class KeyRepository {
 
 /** Whether a subscription may call the API at `now`. */
 export function isUsable(sub: Subscription, now = new Date()): boolean {
-  if (sub.state !== 'active') return false;
-  return sub.expires_at === null || sub.expires_at > now.toISOString();
+  return effectiveState(sub, now) === 'active';
 }

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { KeySlot, QuotaPeriod, StoredState } from '../domain/subscriptions.js';
 
 // Dates are stored as 'YYYY-MM-DD' text and times as 'HH:mm' or 'YYYY-MM-DD HH:mm:ss' text (Bangkok),
 // so the same queries sort and compare them identically on SQLite and PostgreSQL.
@@ -131,11 +132,11 @@ export interface SubscriptionTable {
   name: string;
   owner: string | null;
   groups: string; // 'all' or a comma list of service groups
-  state: 'active' | 'suspended' | 'cancelled';
+  state: StoredState; // 'expired' is derived from expires_at, never stored
   rate_limit_calls: number | null;
   rate_limit_period_s: number | null;
   quota_calls: number | null;
-  quota_period: 'day' | 'month' | null;
+  quota_period: QuotaPeriod | null;
   expires_at: string | null; // ISO instant
   created_at: string;
   updated_at: string;
@@ -145,7 +146,7 @@ export interface SubscriptionTable {
 export interface SubscriptionKeyTable {
   id: Generated<number>;
   subscription_id: number;
-  slot: 'primary' | 'secondary';
+  slot: KeySlot;
   key_hash: string;
   key_hint: string; // last 4 characters, to tell keys apart in listings
   created_at: string;
@@ -166,6 +167,21 @@ export interface FundPriceDateTable {
   price_date: string;
 }
 
+/** Calls per subscription, Bangkok day, operation id and status class ('2xx', '4xx', '5xx'). */
+export interface UsageTable {
+  subscription_id: number;
+  day: string;
+  operation: string;
+  status_class: string;
+  count: number;
+}
+
+/** Small named counters; 'subscriptions_version' goes up with every change to a subscription or key. */
+export interface SettingTable {
+  name: string;
+  value: number;
+}
+
 export interface Database {
   batches: BatchTable;
   fund_categories: FundCategoryTable;
@@ -182,6 +198,8 @@ export interface Database {
   subscriptions: SubscriptionTable;
   subscription_keys: SubscriptionKeyTable;
   admin_tokens: AdminTokenTable;
+  usage: UsageTable;
+  settings: SettingTable;
 }
 
 export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;

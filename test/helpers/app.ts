@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { bangkokToday } from '../../src/domain/dates.js';
+import { DEMO_LIMITS } from '../../src/domain/subscriptions.js';
+import { startGateway, type Gateway } from '../../src/gateway/index.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
@@ -18,12 +20,22 @@ export interface TestApp {
   adminToken: string;
   fixture: Fixture;
   dir: string;
+  gateway: Gateway;
   close(): Promise<void>;
 }
 
 /** A fresh migrated SQLite file with the fixture, the real app on it, and a valid key. */
 export async function createTestApp(
-  options: { logStream?: DestinationStream; seed?: boolean } = {},
+  options: {
+    logStream?: DestinationStream;
+    seed?: boolean;
+    /** The clock of limits, quotas, expiry and usage days. */
+    now?: () => Date;
+    /** Unknown keys per minute from one address; high by default so security tests can send many. */
+    keyGuessLimit?: number;
+    /** How often usage is written; long by default, so tests flush when they choose. */
+    usageFlushMs?: number;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
   const store = openStore(`sqlite:${join(dir, 'test.db')}`);
@@ -31,12 +43,23 @@ export async function createTestApp(
   const today = bangkokToday();
   const fixture =
     options.seed === false ? { today, latest: today, batchId: 0 } : await seedFixture(store, today);
-  const { primaryKey } = await new KeyRepository(store.db).create('test');
+  // The shared test key is generous, like the demo key, so route tests never meet its rate limit.
+  const { primaryKey } = await new KeyRepository(store.db).create('test', null, new Date(), {
+    limits: DEMO_LIMITS,
+  });
   const { token: adminToken } = await new AdminTokenRepository(store.db).create('test');
+  const gateway = await startGateway({
+    store,
+    now: options.now,
+    keyGuesses: { perMinute: options.keyGuessLimit ?? 10_000, blockS: 300 },
+    usageFlushMs: options.usageFlushMs ?? 3_600_000,
+  });
   const app = await buildApp({
     config: { logLevel: options.logStream ? 'info' : 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
     store,
+    now: options.now,
     logStream: options.logStream,
+    gateway,
   });
   return {
     app,
@@ -45,8 +68,10 @@ export async function createTestApp(
     adminToken,
     fixture,
     dir,
+    gateway,
     async close() {
       await app.close();
+      await gateway.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyRepository } from '../../src/store/key-repo.js';
+import { SubscriptionRepository } from '../../src/store/subscription-repo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { INVALID_KEY, MISSING_KEY, NOT_FOUND, operations } from '../helpers/operations.js';
 
@@ -62,22 +62,18 @@ describe.each(operations({ today: '', latest: '2026-11-20', batchId: 0 }).map((o
 
 describe('gateway rules across operations', () => {
   it('refuses the key of a suspended or expired subscription', async () => {
-    const { subscription, primaryKey } = await new KeyRepository(t.store.db).create('to-suspend');
+    const subscriptions = new SubscriptionRepository(t.store.db);
+    const { subscription, primaryKey } = await subscriptions.create({ name: 'to-suspend' });
     const url = '/api/FundPriceService/LatestDate';
     expect((await t.app.inject({ url, headers: { [KEY]: primaryKey } })).statusCode).toBe(200);
-    await t.store.db
-      .updateTable('subscriptions')
-      .set({ state: 'suspended' })
-      .where('id', '=', subscription.id)
-      .execute();
+    await subscriptions.act(subscription.id, 'suspend');
+    await t.gateway.subscriptions.refresh();
     const suspended = await t.app.inject({ url, headers: { [KEY]: primaryKey } });
     expect(suspended.statusCode).toBe(401);
     expect(suspended.json()).toEqual(INVALID_KEY);
-    await t.store.db
-      .updateTable('subscriptions')
-      .set({ state: 'active', expires_at: '2020-01-01T00:00:00.000Z' })
-      .where('id', '=', subscription.id)
-      .execute();
+    await subscriptions.act(subscription.id, 'resume');
+    await subscriptions.update(subscription.id, { expiresAt: '2020-01-01T00:00:00.000Z' });
+    await t.gateway.subscriptions.refresh();
     expect((await t.app.inject({ url, headers: { [KEY]: primaryKey } })).json()).toEqual(INVALID_KEY);
   });
 

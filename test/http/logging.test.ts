@@ -11,7 +11,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ logStream: stream });
+  t = await createTestApp({ logStream: stream, keyGuessLimit: 3 });
 });
 afterAll(async () => t.close());
 
@@ -40,5 +40,41 @@ describe('request logs', () => {
     const all = lines.join('\n');
     expect(all).not.toContain(t.key);
     expect(all).not.toContain('wrong-key-123');
+  });
+
+  it('never contain a key through refusals, rotation and the admin API', async () => {
+    const admin = { authorization: `Bearer ${t.adminToken}` };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/admin/subscriptions',
+      headers: admin,
+      payload: { name: 'logged', rateLimit: { calls: 1, periodSeconds: 60 } },
+    });
+    const { subscription, primaryKey, secondaryKey } = created.json();
+    const url = '/api/FundPriceService/LatestDate';
+    const statuses = [
+      (await t.app.inject({ url: `${url}?subscription-key=${primaryKey}` })).statusCode,
+      (await t.app.inject({ url: `${url}?subscription-key=${primaryKey}` })).statusCode,
+    ];
+    const regenerated = await t.app.inject({
+      method: 'POST',
+      url: `/admin/subscriptions/${subscription.id}/keys/primary/regenerate`,
+      headers: admin,
+    });
+    const newKey: string = regenerated.json().key;
+    const guesses = ['a'.repeat(32), 'b'.repeat(32), 'c'.repeat(32)];
+    for (const guess of guesses)
+      statuses.push((await t.app.inject({ url: `${url}?subscription-key=${guess}` })).statusCode);
+    statuses.push(
+      (await t.app.inject({ url, headers: { 'ocp-apim-subscription-key': primaryKey } })).statusCode,
+    );
+    await t.gateway.usage.flush();
+    expect(statuses).toEqual([200, 429, 401, 401, 429, 429]);
+
+    const all = lines.join('\n');
+    for (const secret of [primaryKey, secondaryKey, newKey, t.adminToken, ...guesses]) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).toContain('subscription-key=[redacted]');
   });
 });

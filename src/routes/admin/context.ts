@@ -1,5 +1,6 @@
 import type { Store } from '../../store/db.js';
 import type { AdminTokenRepository } from '../../store/admin-token-repo.js';
+import type { Gateway } from '../../gateway/index.js';
 
 /** What the admin routes are built with. */
 export interface AdminContext {
@@ -7,4 +8,6 @@ export interface AdminContext {
   adminTokens: AdminTokenRepository;
   bodyLimit: number;
   now: () => Date;
+  /** Subscription changes made here are applied to this process's gateway at once. */
+  gateway: Gateway;
 }

@@ -3,8 +3,9 @@ import { installAdminAuth } from '../../http/admin-auth.js';
 import type { AdminContext } from './context.js';
 import { batchRoutes } from './batches.js';
 import { historyRoutes } from './history.js';
+import { subscriptionRoutes } from './subscriptions.js';
 
-/** Everything under /admin: publishing (and, later, key management), behind the admin token. */
+/** Everything under /admin: publishing and subscriptions, behind the admin token. */
 export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options) => {
   // Fastify hands the plugin its own `prefix` too; pass on only the context.
   const context: AdminContext = {
@@ -12,6 +13,7 @@ export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options
     adminTokens: options.adminTokens,
     bodyLimit: options.bodyLimit,
     now: options.now,
+    gateway: options.gateway,
   };
   installAdminAuth(app, context.adminTokens);
   // Batches arrive as CSV, JSON or NDJSON; they are read whole, up to the admin body limit.
@@ -21,4 +23,5 @@ export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options
   );
   await app.register(batchRoutes, context);
   await app.register(historyRoutes, context);
+  await app.register(subscriptionRoutes, context);
 };

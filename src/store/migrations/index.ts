@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './001_initial.js';
 import * as adminTokens from './002_admin_tokens.js';
 import * as fundPriceDates from './004_fund_price_dates.js';
+import * as subscriptionTraffic from './003_subscription_traffic.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_admin_tokens': adminTokens,
   '004_fund_price_dates': fundPriceDates,
+  '003_subscription_traffic': subscriptionTraffic,
 };

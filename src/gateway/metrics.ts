@@ -1,0 +1,64 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+type CounterChild = ReturnType<Counter<string>['labels']>;
+type HistogramChild = ReturnType<Histogram<string>['labels']>;
+
+/** Prometheus metrics of one server process (a registry of its own, so tests can build many apps). */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly requests = new Counter({
+    name: 'rates_http_requests_total',
+    help: 'HTTP requests by operation id (or route) and status code',
+    labelNames: ['operation', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly duration = new Histogram({
+    name: 'rates_http_request_duration_seconds',
+    help: 'Time to answer a request, by operation id (or route)',
+    labelNames: ['operation'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly keyCache = new Counter({
+    name: 'rates_key_cache_lookups_total',
+    help: 'Subscription lookups by key: hit (answered from memory) or miss (read from the database)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly refusals = new Counter({
+    name: 'rates_gateway_refusals_total',
+    help: 'Calls refused by the gateway checks, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  // Labelled children, looked up once: prom-client hashes a label object on every call otherwise.
+  private readonly requestChildren = new Map<string, CounterChild>();
+  private readonly durationChildren = new Map<string, HistogramChild>();
+  readonly keyCacheHit = this.keyCache.labels('hit');
+  readonly keyCacheMiss = this.keyCache.labels('miss');
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  observe(operation: string, status: number, seconds: number): void {
+    const key = `${operation} ${status}`;
+    let requests = this.requestChildren.get(key);
+    if (!requests) {
+      requests = this.requests.labels(operation, String(status));
+      this.requestChildren.set(key, requests);
+    }
+    requests.inc();
+    let duration = this.durationChildren.get(operation);
+    if (!duration) {
+      duration = this.duration.labels(operation);
+      this.durationChildren.set(operation, duration);
+    }
+    duration.observe(seconds);
+  }
+}

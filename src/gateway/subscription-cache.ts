@@ -1,0 +1,83 @@
+import type { KeyRepository, Subscription } from '../store/key-repo.js';
+import type { SubscriptionRepository } from '../store/subscription-repo.js';
+
+interface Entry {
+  subscription: Subscription;
+  /** The cache generation the entry was read in; an entry of an older generation is read again. */
+  generation: number;
+}
+
+export interface CacheEvents {
+  lookup(result: 'hit' | 'miss'): void;
+  error(error: unknown): void;
+}
+
+/**
+ * Subscriptions by key hash, so a hot key costs no database read. Every writer (CLI, admin API, in any
+ * process) bumps a change counter in the database; this cache polls it every `pollMs` and, when it moved,
+ * starts a new generation, so a suspension, a regenerated key or a new limit takes effect here within
+ * `pollMs` plus one read. Hashes stay remembered across generations: they are the keys this process has
+ * seen to be valid, which the key-guess guard lets through.
+ */
+export class SubscriptionCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private version: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly keys: KeyRepository,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly events: CacheEvents,
+    private readonly options = { pollMs: 250, maxEntries: 100_000 },
+  ) {}
+
+  async start(): Promise<void> {
+    this.version = await this.subscriptions.version();
+    this.timer = setInterval(
+      () => void this.refresh().catch((e: unknown) => this.events.error(e)),
+      this.options.pollMs,
+    );
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Reads the change counter now; in-process writers call it so their change applies at once. */
+  async refresh(): Promise<void> {
+    const version = await this.subscriptions.version();
+    if (version !== this.version) {
+      this.version = version;
+      this.generation += 1;
+    }
+  }
+
+  /** Whether this process has seen the key behind `hash` to be valid. */
+  isKnown(hash: string): boolean {
+    return this.entries.has(hash);
+  }
+
+  async find(hash: string): Promise<Subscription | undefined> {
+    const entry = this.entries.get(hash);
+    if (entry && entry.generation === this.generation) {
+      this.events.lookup('hit');
+      return entry.subscription;
+    }
+    this.events.lookup('miss');
+    // Stamp the entry with the generation before the read: a change landing during the read makes it stale.
+    const generation = this.generation;
+    const subscription = await this.keys.findByHash(hash);
+    if (!subscription) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    if (!entry && this.entries.size >= this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(hash, { subscription, generation });
+    return subscription;
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, onRequestHookHandler, onResponseHookHandler, RouteOptions } from 'fastify';
+import type { Gateway } from '../gateway/index.js';
+import { checkSubscriptionKey } from './subscription-key.js';
+import { applyTrafficLimits } from './traffic-limits.js';
+import { countUsage } from './usage.js';
+
+/** A route's operation id, else its path: the name usage and metrics count it under. */
+export function operationName(route: Pick<RouteOptions, 'schema' | 'url'>): string {
+  return (route.schema as { operationId?: string } | undefined)?.operationId ?? route.url;
+}
+
+const asArray = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+/**
+ * The gateway on every route of this scope, in the decisions' order: (404 before any of this, as
+ * unknown routes have no hooks) key 401, then rate limit 429 and quota 403, then Fastify validates the
+ * parameters (400). Hooks are attached per route, like @fastify/rate-limit does, so each knows its
+ * service group and operation from the start instead of working them out on every call.
+ */
+export function installGatewayHooks(app: FastifyInstance, gateway: Gateway): void {
+  app.addHook('onRoute', (route) => {
+    // The service group is the first path segment after /api/ (FundPriceService, ...).
+    const group = route.url.split('/')[2] ?? '';
+    const operation = operationName(route);
+    const check: onRequestHookHandler = async (request, reply) => {
+      await checkSubscriptionKey(gateway, request, group);
+      await applyTrafficLimits(gateway, request, reply);
+    };
+    const count: onResponseHookHandler = (request, reply, done) => {
+      countUsage(gateway, request, reply, operation);
+      done();
+    };
+    route.onRequest = [...asArray(route.onRequest), check];
+    route.onResponse = [...asArray(route.onResponse), count];
+  });
+}

@@ -1,0 +1,83 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { MAX_RATE_PERIOD_S } from '../domain/subscriptions.js';
+import { Nullable } from './common.js';
+
+// Shapes of the admin API's subscription routes; the CLI prints the same objects.
+
+export const RateLimit = Type.Object(
+  {
+    calls: Type.Integer({ minimum: 1 }),
+    periodSeconds: Type.Integer({ minimum: 1, maximum: MAX_RATE_PERIOD_S }),
+  },
+  { additionalProperties: false, description: 'At most `calls` calls per window of `periodSeconds`' },
+);
+
+export const Quota = Type.Object(
+  {
+    calls: Type.Integer({ minimum: 1 }),
+    period: Type.Union([Type.Literal('day'), Type.Literal('month')]),
+  },
+  { additionalProperties: false, description: 'At most `calls` calls per Bangkok calendar day or month' },
+);
+
+export const KeyHint = Type.Object({
+  hint: Type.String({ description: 'Last 4 characters of the key' }),
+  createdAt: Type.String(),
+});
+
+export const SubscriptionInfo = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    owner: Nullable(Type.String()),
+    groups: Type.String({ description: "'all' or service groups separated by commas" }),
+    state: Type.Union(['active', 'suspended', 'cancelled', 'expired'].map((s) => Type.Literal(s))),
+    rateLimit: Nullable(RateLimit),
+    quota: Nullable(Quota),
+    expiresAt: Nullable(Type.String()),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    keys: Type.Object({ primary: KeyHint, secondary: KeyHint }),
+  },
+  { $id: 'SubscriptionInfo' },
+);
+export type SubscriptionInfo = Static<typeof SubscriptionInfo>;
+
+/** What an operator may set; on update every field is optional and `null` clears a limit. */
+export const SubscriptionSettings = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    owner: Nullable(Type.String({ maxLength: 200 })),
+    groups: Type.String({ minLength: 1, maxLength: 200 }),
+    rateLimit: Nullable(RateLimit),
+    quota: Nullable(Quota),
+    expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+export type SubscriptionSettings = Static<typeof SubscriptionSettings>;
+
+export const SubscriptionUpdate = Type.Partial(SubscriptionSettings, { additionalProperties: false });
+export type SubscriptionUpdate = Static<typeof SubscriptionUpdate>;
+
+export const NewSubscription = Type.Composite(
+  [Type.Pick(SubscriptionSettings, ['name']), Type.Partial(Type.Omit(SubscriptionSettings, ['name']))],
+  { additionalProperties: false },
+);
+export type NewSubscription = Static<typeof NewSubscription>;
+
+export const CreatedSubscription = Type.Object({
+  subscription: SubscriptionInfo,
+  primaryKey: Type.String(),
+  secondaryKey: Type.String(),
+});
+
+export const UsageRow = Type.Object({
+  subscriptionId: Type.Integer(),
+  subscription: Type.String(),
+  day: Type.String(),
+  operation: Type.String(),
+  statusClass: Type.String(),
+  count: Type.Integer(),
+});
+export type UsageRow = Static<typeof UsageRow>;

@@ -1,0 +1,134 @@
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { ActionError } from '../domain/errors.js';
+import {
+  DEFAULT_LIMITS,
+  nextState,
+  validateLimits,
+  type KeySlot,
+  type StateAction,
+} from '../domain/subscriptions.js';
+import type { NewSubscription, SubscriptionInfo, SubscriptionUpdate } from '../schemas/subscriptions.js';
+import { KeyRepository } from './key-repo.js';
+import type { Database, SubscriptionTable } from './schema.js';
+import { expiryOf, groupsOf, limitsOf, limitsOfRow, toInfo } from './subscription-mapping.js';
+import { bumpVersion, putNewKey, VERSION_SETTING } from './subscription-writes.js';
+
+/** Subscriptions as operators manage them (admin API and CLI); listings show key hints, never keys. */
+export class SubscriptionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A new subscription; its plaintext keys are in the answer and nowhere else. */
+  async create(
+    input: NewSubscription,
+    now = new Date(),
+  ): Promise<{ subscription: SubscriptionInfo; primaryKey: string; secondaryKey: string }> {
+    const limits = limitsOf(input, DEFAULT_LIMITS);
+    check(() => validateLimits(limits));
+    const created = await new KeyRepository(this.db).create(input.name, input.owner ?? null, now, {
+      groups: groupsOf(input.groups ?? 'all'),
+      limits,
+      expiresAt: expiryOf(input.expiresAt ?? null),
+    });
+    const subscription = await this.get(created.subscription.id, now);
+    return { ...created, subscription: subscription! };
+  }
+
+  async list(now = new Date()): Promise<SubscriptionInfo[]> {
+    const rows = await this.db.selectFrom('subscriptions').selectAll().orderBy('id').execute();
+    const keys = await this.db
+      .selectFrom('subscription_keys')
+      .select(['subscription_id', 'slot', 'key_hint', 'created_at'])
+      .execute();
+    return rows.map((row) => toInfo(row, keys, now));
+  }
+
+  async get(id: number, now = new Date()): Promise<SubscriptionInfo | undefined> {
+    const row = await this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const keys = await this.db
+      .selectFrom('subscription_keys')
+      .select(['subscription_id', 'slot', 'key_hint', 'created_at'])
+      .where('subscription_id', '=', id)
+      .execute();
+    return toInfo(row, keys, now);
+  }
+
+  /** Changes name, owner, groups, limits or expiry; fields left out keep their value. */
+  async update(id: number, update: SubscriptionUpdate, now = new Date()): Promise<SubscriptionInfo> {
+    await this.change(id, now, (row) => {
+      const limits = limitsOf(update, limitsOfRow(row));
+      check(() => validateLimits(limits));
+      return {
+        ...(update.name !== undefined && { name: update.name }),
+        ...(update.owner !== undefined && { owner: update.owner }),
+        ...(update.groups !== undefined && { groups: groupsOf(update.groups) }),
+        ...(update.expiresAt !== undefined && { expires_at: expiryOf(update.expiresAt) }),
+        rate_limit_calls: limits.rateLimitCalls,
+        rate_limit_period_s: limits.rateLimitPeriodS,
+        quota_calls: limits.quotaCalls,
+        quota_period: limits.quotaPeriod,
+      };
+    });
+    return (await this.get(id, now))!;
+  }
+
+  /** Suspend, resume or cancel (see nextState for what is allowed). */
+  async act(id: number, action: StateAction, now = new Date()): Promise<SubscriptionInfo> {
+    await this.change(id, now, (row) => {
+      const state = nextState(row.state, action);
+      if (typeof state === 'object')
+        throw new ActionError('conflict', `Subscription ${id}: ${state.refused}`);
+      return { state };
+    });
+    return (await this.get(id, now))!;
+  }
+
+  /** A new key in one slot; the other slot's key keeps working, so clients can rotate without downtime. */
+  async regenerate(id: number, slot: KeySlot, now = new Date()): Promise<string> {
+    return this.change(
+      id,
+      now,
+      () => ({}),
+      (trx) => putNewKey(trx, id, slot, now.toISOString()),
+    );
+  }
+
+  /** The change counter every process polls. */
+  async version(): Promise<number> {
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('name', '=', VERSION_SETTING)
+      .executeTakeFirst();
+    return Number(row?.value ?? 0);
+  }
+
+  /** Reads the row, applies `values` and `also` in one transaction, and bumps the change counter. */
+  private async change<T = void>(
+    id: number,
+    now: Date,
+    values: (row: Selectable<SubscriptionTable>) => Updateable<SubscriptionTable>,
+    also?: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw new ActionError('not-found', `Subscription ${id} was not found`);
+      await trx
+        .updateTable('subscriptions')
+        .set({ ...values(row), updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
+      const result = also ? await also(trx) : (undefined as T);
+      await bumpVersion(trx);
+      return result;
+    });
+  }
+}
+
+function check(validate: () => void): void {
+  try {
+    validate();
+  } catch (error) {
+    throw new ActionError('invalid', (error as Error).message);
+  }
+}
