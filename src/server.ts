@@ -9,7 +9,8 @@ import { migrateToLatest } from './store/migrate.js';
 /** Process entry: read the settings, prepare the database, listen, and shut down cleanly. */
 export async function serve(): Promise<void> {
   const config = loadConfig();
-  const store = openStore(config.databaseUrl);
+  // A long import in another process holds the write lock for a while: never freeze serving for it.
+  const store = openStore(config.databaseUrl, { busyTimeoutMs: 100 });
   await migrateToLatest(store.db);
   if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
 

@@ -9,6 +9,7 @@ export const MESSAGES = {
   notFound: 'Resource not found',
   tooLarge: 'Request body is too large.',
   uriTooLong: 'Request URI is too long.',
+  busy: 'The database is busy with another writer (an import or a backup). Try again in a few seconds.',
   internal: 'Internal server error. The request id identifies it in the service logs.',
 } as const;
 

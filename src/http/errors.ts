@@ -26,6 +26,10 @@ export function toApiError(error: FastifyError | ApiError | ActionError, request
   if (error.validation) return validationError(error, request);
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, MESSAGES.tooLarge);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, MESSAGES.uriTooLong);
+  // Another process (an import, a backup) holds the write lock: a moment's wait fixes it.
+  if (error.code === 'SQLITE_BUSY' || error.code?.startsWith('SQLITE_BUSY_')) {
+    return new ApiError(503, MESSAGES.busy, { 'retry-after': '5' });
+  }
   const status = error.statusCode ?? 500;
   // Fastify's own 4xx messages are safe to show; anything else stays in the log only.
   if (status >= 400 && status < 500) return new ApiError(status, error.message);

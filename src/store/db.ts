@@ -25,7 +25,17 @@ export function sqlitePath(databaseUrl: string): string {
   return path;
 }
 
-export function openStore(databaseUrl: string, options: { readonly?: boolean } = {}): Store {
+export interface StoreOptions {
+  readonly?: boolean;
+  /**
+   * How long a write waits for another process's write lock. better-sqlite3 waits synchronously, so
+   * the server keeps this short (its few writes, usage counts, are retried later) while the CLI may
+   * wait for the server's short writes.
+   */
+  busyTimeoutMs?: number;
+}
+
+export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
   const path = sqlitePath(databaseUrl);
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path, {
@@ -36,7 +46,7 @@ export function openStore(databaseUrl: string, options: { readonly?: boolean } =
   // NORMAL sync is durable at every checkpoint and safe against corruption in WAL mode.
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

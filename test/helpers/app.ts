@@ -38,7 +38,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
-  const store = openStore(`sqlite:${join(dir, 'test.db')}`);
+  const store = openStore(`sqlite:${join(dir, 'test.db')}`, { busyTimeoutMs: 100 }); // as the server does
   await migrateToLatest(store.db);
   const today = bangkokToday();
   const fixture =
