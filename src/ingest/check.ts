@@ -32,16 +32,21 @@ export async function* checkInput(
   const spec = SPECS[input.type];
   const columns = Object.entries(spec.columns);
   const scratch: Record<string, unknown> = {};
+  let cellIndex: number[] = [];
   let checkedHeader = false;
   try {
     for await (const batch of readRecords(stream, input.format)) {
       const checked: CheckedBatch = { rows: [], issues: [], rowsRead: 0 };
       const fail = (line: number | null, column: string | null, reason: string) =>
         checked.issues.push({ file: input.name, line, column, reason });
-      for (const { line, values, problem } of batch) {
+      for (const record of batch) {
+        const { line, problem } = record;
         if (!checkedHeader) {
           checkedHeader = true;
-          const issue = headerProblem(Object.keys(values), input, columns);
+          const keys = record.header ?? Object.keys(record.values ?? {});
+          // Where each column sits in a CSV row (-1: absent).
+          if (record.header) cellIndex = columns.map(([c]) => record.header!.indexOf(c));
+          const issue = headerProblem(keys, input, columns);
           if (issue) {
             fail(input.format === 'csv' ? 1 : line, issue.column, issue.reason);
             // In a CSV every row would repeat the same complaint.
@@ -56,7 +61,11 @@ export async function* checkInput(
           fail(line, null, problem);
           continue;
         }
-        const row = checkRow(spec, columns, values, ctx, scratch, fail, line);
+        const cells = record.cells;
+        const get = cells
+          ? (i: number) => cells[cellIndex[i]!]
+          : (i: number) => record.values?.[columns[i]![0]];
+        const row = checkRow(spec, columns, get, ctx, scratch, fail, line);
         if (row) checked.rows.push(row);
       }
       yield checked;
@@ -82,7 +91,7 @@ export async function* checkInput(
 function checkRow(
   spec: ImportSpec,
   columns: Column[],
-  values: Record<string, unknown>,
+  get: (column: number) => unknown,
   ctx: RowContext,
   scratch: Record<string, unknown>,
   fail: (line: number, column: string | null, reason: string) => void,
@@ -94,7 +103,7 @@ function checkRow(
   for (let i = 0; i < columns.length; i++) {
     const [column, parse] = columns[i]!;
     try {
-      parsed[column] = parse(values[column]);
+      parsed[column] = parse(get(i));
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       fail(line, column, error.message);
