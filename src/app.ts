@@ -4,8 +4,10 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
+import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { installSubscriptionKeyCheck } from './http/subscription-key.js';
+import { docsRoutes } from './routes/docs.js';
 import { exchangeRateRoutes } from './routes/exchange-rates.js';
 import { fundNavRoutes } from './routes/fund-nav.js';
 import { fundPriceRoutes } from './routes/fund-prices.js';
@@ -46,6 +48,7 @@ export async function buildApp({
   installRequestIdHeader(app);
   installErrorHandling(app);
   const repos = createRepositories(store.db);
+  await installOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(
@@ -61,6 +64,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  await app.register(docsRoutes);
 
   return app;
 }

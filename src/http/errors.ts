@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES, ParamError } from '../domain/errors.js';
+import { GatewayError } from '../schemas/common.js';
 
 type SchemaLike = { properties?: Record<string, { description?: string }> };
 
@@ -46,6 +47,8 @@ export function frameworkErrorHandler(
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
+  // The error body every route documents by reference (schemas/common.ts).
+  app.addSchema(GatewayError);
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, new ApiError(404, MESSAGES.notFound)));
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const apiError = toApiError(error, request);

@@ -9,6 +9,7 @@ import { openStore, type Store } from '../../src/store/db.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { seedFixture, type Fixture } from './fixture.js';
+import { checkResponsesAgainstOpenApi } from './openapi.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,7 +20,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh migrated SQLite file with the fixture, the real app on it, and a valid key. */
+/**
+ * A fresh migrated SQLite file with the fixture, the real app on it, and a valid key. Every answer the
+ * tests get through `app.inject` is checked against the app's OpenAPI document.
+ */
 export async function createTestApp(
   options: { logStream?: DestinationStream; seed?: boolean } = {},
 ): Promise<TestApp> {
@@ -35,6 +39,7 @@ export async function createTestApp(
     store,
     logStream: options.logStream,
   });
+  checkResponsesAgainstOpenApi(app);
   return {
     app,
     store,
