@@ -39,7 +39,8 @@ export async function buildApp({
     genReqId: requestId,
     requestIdHeader: false,
     // The original was an ASP.NET service; its clients rely on case-insensitive paths.
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // maxParamLength: a family list may be 400 characters (contract notes); Fastify's default is 100.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 400 },
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
     frameworkErrors: frameworkErrorHandler,

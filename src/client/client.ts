@@ -117,7 +117,9 @@ export class RatesClient {
   /** 4.6 GetfxbannerAPI: the latest rates of the families asked, in that order. */
   async getFxBanner(families: string | readonly string[], o?: CallOptions): Promise<FxBannerRow[]> {
     const list = typeof families === 'string' ? families : families.join(',');
-    return this.json('GetfxbannerAPI', `ExchangeRateService/GetfxbannerAPI/${seg(list)}`, o);
+    // Commas may stand as they are in a path segment; encoded they would triple a long list's length.
+    const path = `ExchangeRateService/GetfxbannerAPI/${seg(list).replace(/%2C/gi, ',')}`;
+    return this.json('GetfxbannerAPI', path, o);
   }
 
   /** 4.7 InterestRates_GetDepositRate: each deposit product's rate in effect today. */

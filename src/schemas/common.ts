@@ -35,7 +35,7 @@ const ERRORS = {
   401: gatewayError('Missing or invalid subscription key'),
   403: gatewayError('Out of call volume quota; the message says when the quota is replenished'),
   413: gatewayError('Request body over the limit'),
-  414: gatewayError('A path parameter over the length limit'),
+  414: gatewayError('A path parameter over 400 characters'),
   429: gatewayError('Over the rate limit of the key', {
     'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
   }),
