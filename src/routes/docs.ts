@@ -12,7 +12,9 @@ const DOCS_CSP = [
   "object-src 'none'",
   "script-src 'self'",
   "script-src-attr 'none'",
-  "style-src 'self'",
+  // Swagger UI's bundle inserts one fixed <style>; its hash allows just that one (the browser tests
+  // report any other inline style, e.g. after an upgrade of @fastify/swagger-ui).
+  "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
 ].join('; ');
 
 /** The OpenAPI document at /openapi.json and the interactive reference at /docs; no key needed. */

@@ -13,8 +13,8 @@ export const DateTime = Type.String({
 
 export const GatewayError = Type.Object(
   {
-    statusCode: Type.Integer({ examples: [401] }),
-    message: Type.String({ examples: ['Access denied due to missing subscription key. ...'] }),
+    statusCode: Type.Integer({ description: 'The HTTP status again' }),
+    message: Type.String({ description: 'What went wrong, in the words of the gateway' }),
   },
   { $id: 'GatewayError', description: 'Error body in the API gateway shape' },
 );
