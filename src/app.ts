@@ -9,6 +9,7 @@ import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { installSubscriptionKeyCheck } from './http/subscription-key.js';
 import { docsRoutes } from './routes/docs.js';
 import { exchangeRateRoutes } from './routes/exchange-rates.js';
+import { explorerRoutes } from './routes/explorer.js';
 import { fundNavRoutes } from './routes/fund-nav.js';
 import { fundPriceRoutes } from './routes/fund-prices.js';
 import { healthRoutes } from './routes/health.js';
@@ -23,6 +24,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: DestinationStream;
+  /** The built explorer (web/dist by default). */
+  webRoot?: string;
 }
 
 /** The whole HTTP app, as the server runs it and as every test builds it. */
@@ -31,6 +34,7 @@ export async function buildApp({
   store,
   now = () => new Date(),
   logStream,
+  webRoot,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream
@@ -66,6 +70,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(docsRoutes);
+  await app.register(explorerRoutes, { root: webRoot });
 
   return app;
 }

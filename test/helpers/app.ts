@@ -25,7 +25,7 @@ export interface TestApp {
  * tests get through `app.inject` is checked against the app's OpenAPI document.
  */
 export async function createTestApp(
-  options: { logStream?: DestinationStream; seed?: boolean } = {},
+  options: { logStream?: DestinationStream; seed?: boolean; webRoot?: string } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
   const store = openStore(`sqlite:${join(dir, 'test.db')}`);
@@ -38,6 +38,7 @@ export async function createTestApp(
     config: { logLevel: options.logStream ? 'info' : 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
     store,
     logStream: options.logStream,
+    webRoot: options.webRoot,
   });
   checkResponsesAgainstOpenApi(app);
   return {
