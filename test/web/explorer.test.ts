@@ -108,6 +108,12 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await expect
       .poll(async () => Number(await page.getAttribute('#fund-chart', 'data-points')))
       .toBeLessThan(25);
+
+    // A short code is not in the list's names: Enter opens it as typed, and the API finds it.
+    await page.fill('#fund-search', 'b-treasury');
+    await page.press('#fund-search', 'Enter');
+    await expect.poll(() => page.url()).toMatch(/#funds\/b-treasury$/);
+    await expect.poll(() => page.textContent('#fund-name')).toBe('B Treasury Fund');
     expect(errors).toEqual([]);
     await context.close();
   });
