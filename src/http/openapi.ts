@@ -37,6 +37,15 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'InterestRatesService', description: 'Deposit interest rates' },
       ],
       components: {
+        // Not an answer of any operation listed here, so no operation refers to it; it documents the
+        // body of the 404 for every other path and method.
+        responses: {
+          NotFound: {
+            description:
+              'No such operation or method: `{"statusCode": 404, "message": "Resource not found"}`',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/GatewayError' } } },
+          },
+        },
         securitySchemes: {
           SubscriptionKeyHeader: { type: 'apiKey', in: 'header', name: 'Ocp-Apim-Subscription-Key' },
           SubscriptionKeyQuery: {

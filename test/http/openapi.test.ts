@@ -96,6 +96,17 @@ describe('the OpenAPI document at /openapi.json', () => {
     }
   });
 
+  it('documents the 404 of any other path or method as a shared response', () => {
+    const { responses, schemas } = doc.components as unknown as {
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+      schemas: Record<string, unknown>;
+    };
+    expect(responses.NotFound!.content['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/GatewayError',
+    });
+    expect(schemas.GatewayError).toMatchObject({ required: ['statusCode', 'message'] });
+  });
+
   it('documents the gateway errors as they apply to each operation', () => {
     for (const { method, operation } of operationsOf(doc)) {
       const codes = Object.keys(operation.responses).sort();
