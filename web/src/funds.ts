@@ -1,15 +1,10 @@
-import type {
-  DateInput,
-  FundNavStatistics,
-  FundPriceListItem,
-  FundPriceRecord,
-} from '../../src/client/index.js';
+import type { DateInput, FundPriceListItem, FundPriceRecord } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { fromDateTime, PRESETS, presetStart, toSeconds, type Preset } from './dates.js';
-import { h, message, table, toggles } from './dom.js';
-import { formatNumber } from './i18n.js';
+import { h, message, toggles } from './dom.js';
 import { fundSearch } from './fund-search.js';
+import { priceTable, statistics } from './fund-tables.js';
 
 /** The period the user chose; it stays while they switch funds. */
 const period: { preset: Preset | 'custom'; from?: string; to?: string } = { preset: '1Y' };
@@ -115,73 +110,5 @@ function periodPicker(ctx: Context, from: string, to: string) {
       h('button', { type: 'submit' }, text(ctx, 'apply')),
     ),
     h('p', { class: 'meta', id: 'fund-period' }, `${day(ctx, from)} – ${day(ctx, to)}`),
-  );
-}
-
-function statistics(ctx: Context, s: FundNavStatistics | undefined) {
-  if (!s) return message(text(ctx, 'noData'), 'empty');
-  const when = (v: string | null) => (v ? day(ctx, fromDateTime(v)) : '–');
-  const rows = [
-    [
-      text(ctx, 'selected'),
-      s.MaxSelected_mfr_fNav,
-      s.MaxSelected_mfr_dDataDate,
-      s.MinSelected_mfr_fNav,
-      s.MinSelected_mfr_dDataDate,
-    ],
-    [
-      text(ctx, 'lastYear'),
-      s.MaxYear_mfr_fNav,
-      s.MaxYear_mfr_dDataDate,
-      s.MinYear_mfr_fNav,
-      s.MinYear_mfr_dDataDate,
-    ],
-    [
-      text(ctx, 'since'),
-      s.MaxSince_mfr_fNav,
-      s.MaxSince_mfr_dDataDate,
-      s.MinSince_mfr_fNav,
-      s.MinSince_mfr_dDataDate,
-    ],
-  ] as const;
-  const change =
-    s.Begin_mfr_fNav && s.End_mfr_fNav && s.Begin_mfr_dDataDate && s.End_mfr_dDataDate
-      ? text(ctx, 'change', {
-          first: formatNumber(s.Begin_mfr_fNav),
-          firstDate: when(s.Begin_mfr_dDataDate),
-          last: formatNumber(s.End_mfr_fNav),
-          lastDate: when(s.End_mfr_dDataDate),
-          change: `${s.End_mfr_fNav >= s.Begin_mfr_fNav ? '+' : ''}${((s.End_mfr_fNav / s.Begin_mfr_fNav - 1) * 100).toFixed(2)}%`,
-        })
-      : '';
-  return h(
-    'div',
-    {},
-    table(
-      [
-        { title: text(ctx, 'period'), value: (r) => r[0] },
-        { title: text(ctx, 'highest'), value: (r) => formatNumber(r[1]), numeric: true },
-        { title: text(ctx, 'date'), value: (r) => when(r[2]) },
-        { title: text(ctx, 'lowest'), value: (r) => formatNumber(r[3]), numeric: true },
-        { title: text(ctx, 'date'), value: (r) => when(r[4]) },
-      ],
-      [...rows],
-      'stats',
-    ),
-    change ? h('p', { class: 'meta' }, change) : null,
-  );
-}
-
-function priceTable(ctx: Context, prices: FundPriceRecord[]) {
-  if (prices.length === 0) return message(text(ctx, 'noPrices'), 'empty');
-  return table(
-    [
-      { title: text(ctx, 'date'), value: (p) => day(ctx, fromDateTime(p.mfr_dDataDate)) },
-      { title: text(ctx, 'nav'), value: (p) => formatNumber(p.mfr_fNav), numeric: true },
-      { title: text(ctx, 'offer'), value: (p) => formatNumber(p.mfr_fSel), numeric: true },
-      { title: text(ctx, 'redemption'), value: (p) => formatNumber(p.mfr_fBuy), numeric: true },
-    ],
-    [...prices].reverse(),
-    'prices',
   );
 }
