@@ -69,7 +69,7 @@ function figures(ctx: Context, row: FxBannerRow) {
     'dl',
     { class: 'figures', id: 'fx-today' },
     ...items.map(([key, value]) => h('div', {}, h('dt', {}, text(ctx, key)), h('dd', {}, rate(value)))),
-    h('div', {}, h('dt', {}, text(ctx, 'updated')), h('dd', {}, `${row.DTime} (${row.Description})`)),
+    h('div', {}, h('dt', {}, text(ctx, 'updated')), h('dd', {}, row.DTime)),
   );
 }
 
