@@ -7,8 +7,11 @@ import { DEFAULT_KEY_GUESS_SETTINGS } from './gateway/key-guess-guard.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { installRequestMetrics } from './http/metrics.js';
+import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { apiRoutes } from './routes/api.js';
+import { docsRoutes } from './routes/docs.js';
+import { explorerRoutes } from './routes/explorer.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import type { Store } from './store/db.js';
@@ -28,6 +31,8 @@ export interface AppOptions {
   parts?: { api: boolean; admin: boolean; metrics?: boolean };
   /** Shared by the listeners of one process; without it the app makes its own and closes it on close. */
   gateway?: Gateway;
+  /** The built explorer (web/dist by default). */
+  webRoot?: string;
 }
 
 /** The whole HTTP app, as the server runs it and as every test builds it. */
@@ -38,6 +43,7 @@ export async function buildApp({
   logStream,
   parts = { api: true, admin: true },
   gateway: shared,
+  webRoot,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logStream
@@ -47,7 +53,8 @@ export async function buildApp({
     requestIdHeader: false,
     trustProxy: trustProxyOption(config.trustProxy ?? false),
     // The original was an ASP.NET service; its clients rely on case-insensitive paths.
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // maxParamLength: a family list may be 400 characters (contract notes); Fastify's default is 100.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 400 },
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
     frameworkErrors: frameworkErrorHandler,
@@ -69,6 +76,9 @@ export async function buildApp({
   installErrorHandling(app);
   installRequestMetrics(app, gateway);
 
+  // Routes registered after this are described in /openapi.json.
+  await installOpenApi(app);
+
   await app.register(healthRoutes);
   if (parts.metrics ?? parts.api) await app.register(metricsRoutes, { gateway });
   if (parts.admin) {
@@ -83,6 +93,8 @@ export async function buildApp({
   }
   if (parts.api) {
     await app.register(apiRoutes, { prefix: '/api', repos: createRepositories(store.db), now, gateway });
+    await app.register(docsRoutes);
+    await app.register(explorerRoutes, { root: webRoot });
   }
   return app;
 }

@@ -1,20 +1,22 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TString } from '@sinclair/typebox';
 import { addYears, isoDate, isRealDate } from './dates.js';
 import { ParamError } from './errors.js';
 
 // Each path parameter is defined once: its schema (pattern for validation, description used as the
 // "expected ..." part of the 400 message and in the API docs) and, where the pattern cannot say it all,
-// a parser for the rest (real dates, Buddhist-era years, ranges).
+// a parser for the rest (real dates, Buddhist-era years, ranges). The examples make up the OpenAPI
+// document's example request of each operation, which must succeed on the demo data (January 2026,
+// fund 101, USD50).
 
 export const Day = Type.String({
   pattern: '^(0?[1-9]|[12][0-9]|3[01])$',
   description: 'a day 1-31',
-  examples: ['17'],
+  examples: ['05'],
 });
 export const Month = Type.String({
   pattern: '^(0?[1-9]|1[0-2])$',
   description: 'a month 1-12',
-  examples: ['02'],
+  examples: ['01'],
 });
 export const Year = Type.String({
   pattern: '^[0-9]{4}$',
@@ -45,8 +47,24 @@ export const Lang = Type.String({
 export const LooseDate = Type.String({
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}|[0-9]{8})$',
   description: 'a date YYYY-MM-DD (or DD-MM-YYYY, YYYYMMDD)',
-  examples: ['2026-01-05'],
+  examples: ['2026-01-01'],
 });
+
+/** The same parameter with another example, so a range's start and end can differ in the docs. */
+export const withExample = <T extends TString>(schema: T, example: string): T => ({
+  ...schema,
+  examples: [example],
+});
+
+/** fdd/fmm/fyyyy/tdd/tmm/tyyyy of the range operations. */
+export const RangeParams = {
+  fdd: withExample(Day, '01'),
+  fmm: Month,
+  fyyyy: Year,
+  tdd: withExample(Day, '31'),
+  tmm: Month,
+  tyyyy: Year,
+};
 
 const MIN_YEAR = 1900;
 const BUDDHIST_ERA_FROM = 2400;

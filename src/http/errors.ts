@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ActionError, ApiError, MESSAGES, ParamError } from '../domain/errors.js';
 
 const ACTION_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
+import { GatewayError } from '../schemas/common.js';
 
 type SchemaLike = { properties?: Record<string, { description?: string }> };
 
@@ -53,6 +54,8 @@ export function frameworkErrorHandler(
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
+  // The error body every route documents by reference (schemas/common.ts).
+  app.addSchema(GatewayError);
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, new ApiError(404, MESSAGES.notFound)));
   app.setErrorHandler((error: FastifyError | ApiError | ActionError, request, reply) => {
     const apiError = toApiError(error, request);

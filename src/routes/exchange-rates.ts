@@ -2,17 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { stringify } from 'csv-stringify/sync';
 import {
-  Day,
   Family,
   FamilyList,
   Lang,
-  Month,
   parseFamilyList,
   parseLang,
   parseRangeParams,
-  Year,
+  RangeParams,
 } from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
+import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
 
 export const MAX_DOWNLOAD_YEARS = 3;
@@ -29,16 +28,7 @@ export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
       schema: {
         operationId: 'GetDownloadfxrates',
         summary: "A family's daily rates over at most 3 years (JSON, or CSV with Accept: text/csv)",
-        params: Type.Object({
-          fdd: Day,
-          fmm: Month,
-          fyyyy: Year,
-          tdd: Day,
-          tmm: Month,
-          tyyyy: Year,
-          family: Family,
-          lang: Lang,
-        }),
+        params: Type.Object({ ...RangeParams, family: Family, lang: Lang }),
         response: {
           200: {
             description: 'Daily rates, ascending by date',
@@ -49,6 +39,7 @@ export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
               },
             },
           },
+          ...PARAM_ERRORS,
         },
       },
     },
@@ -72,7 +63,12 @@ export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
         operationId: 'GetfxbannerAPI',
         summary: 'Latest rates of the selected families, in the order asked',
         params: Type.Object({ family: FamilyList }),
-        response: { 200: Type.Array(FxBannerRow) },
+        response: {
+          200: Type.Array(FxBannerRow, {
+            description: 'Latest rates per family; unknown and unpublished families are left out',
+          }),
+          ...PARAM_ERRORS,
+        },
       },
     },
     async (request) => repos.fx.latestRates(parseFamilyList(request.params.family)),
@@ -84,7 +80,10 @@ export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
       schema: {
         operationId: 'Getfxfamily',
         summary: 'Currency families (abbreviation and full name) in display order',
-        response: { 200: Type.Array(FxFamily) },
+        response: {
+          200: Type.Array(FxFamily, { description: 'Families in display order' }),
+          ...KEY_ERRORS,
+        },
       },
     },
     async () => repos.fx.families(),

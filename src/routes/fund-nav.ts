@@ -1,19 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import {
   checkRange,
-  Day,
   FundCode,
   LooseDate,
-  Month,
   parseLooseDate,
   parseRangeParams,
-  Year,
+  RangeParams,
+  withExample,
 } from '../domain/params.js';
 import { toApiError, sendApiError } from '../http/errors.js';
 import type { Repositories } from '../store/repositories.js';
+import { BODY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FundNavRange, FundNavStatistics } from '../schemas/fund-prices.js';
 import { KeyQuery } from './common.js';
+
+const json = (description: string, schema: TSchema) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** The two NAV operations: the POST range lookup (4.1) and the range statistics (4.2). */
 export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
@@ -23,9 +28,18 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
       schema: {
         operationId: 'MutualFundApi_GetFundCode',
         summary: 'Fund NAV by code and date range',
-        params: Type.Object({ fromDate: LooseDate, toDate: LooseDate }),
+        params: Type.Object({ fromDate: LooseDate, toDate: withExample(LooseDate, '2026-01-31') }),
         querystring: Type.Object({ fundCode: FundCode, ...KeyQuery }),
-        response: { 200: FundNavRange, 400: FundNavRange },
+        response: {
+          200: json('The NAV list; an unknown fund: Success false, a message, an empty list', FundNavRange),
+          // A URL that cannot even be percent-decoded is refused before routing, in the gateway's body.
+          400: json(
+            'A malformed parameter: the envelope with Success false and a message naming it ' +
+              '(a URL that cannot be decoded: the gateway error body)',
+            Type.Union([FundNavRange, Type.Ref('GatewayError')]),
+          ),
+          ...BODY_ERRORS,
+        },
       },
       // This operation reports bad input inside its own envelope rather than the gateway body.
       errorHandler: (error, request, reply) => {
@@ -70,16 +84,11 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
         operationId: 'FundPriceWebApi_Fund_Nav_FundCode',
         summary:
           'Fund NAV statistics: min/max over the range, 12 months and since inception; first and last NAV',
-        params: Type.Object({
-          fund: FundCode,
-          fdd: Day,
-          fmm: Month,
-          fyyyy: Year,
-          tdd: Day,
-          tmm: Month,
-          tyyyy: Year,
-        }),
-        response: { 200: Type.Array(FundNavStatistics) },
+        params: Type.Object({ fund: FundCode, ...RangeParams }),
+        response: {
+          200: Type.Array(FundNavStatistics, { description: 'One element; [] for an unknown fund' }),
+          ...PARAM_ERRORS,
+        },
       },
     },
     async (request) => {

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { daysInMonth, isoDate, toDateTime } from '../domain/dates.js';
-import { Day, FundCode, Month, parseDateParts, parseRangeParams, parseYear, Year } from '../domain/params.js';
+import {
+  Day,
+  FundCode,
+  Month,
+  parseDateParts,
+  parseRangeParams,
+  parseYear,
+  RangeParams,
+  Year,
+} from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
+import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FundPriceListItem, FundPriceRecord, LatestDateRecord, UpdateDay } from '../schemas/fund-prices.js';
-
-const Range = { fdd: Day, fmm: Month, fyyyy: Year, tdd: Day, tmm: Month, tyyyy: Year };
 
 /** Price listings of the FundPriceService group (4.3, 4.4, 4.9, 4.10). */
 export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
@@ -15,8 +23,13 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
       schema: {
         operationId: 'FundPriceWebApi_FundPrice_Fundcode',
         summary: 'Fund prices by code and date range, ascending by date',
-        params: Type.Object({ fundcode: FundCode, ...Range }),
-        response: { 200: Type.Array(FundPriceRecord) },
+        params: Type.Object({ fundcode: FundCode, ...RangeParams }),
+        response: {
+          200: Type.Array(FundPriceRecord, {
+            description: 'Prices ascending by date; [] for an unknown fund',
+          }),
+          ...PARAM_ERRORS,
+        },
       },
     },
     async (request) => {
@@ -33,7 +46,12 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
         operationId: 'AllFundPrices',
         summary: 'Prices of every fund on a date',
         params: Type.Object({ d: Day, m: Month, yyyy: Year }),
-        response: { 200: Type.Array(FundPriceListItem) },
+        response: {
+          200: Type.Array(FundPriceListItem, {
+            description: 'Every fund with a price on that date, by category, display order and number',
+          }),
+          ...PARAM_ERRORS,
+        },
       },
     },
     async (request) => {
@@ -49,7 +67,10 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
         operationId: 'FundPriceWebApi_GetUpdateInMonth',
         summary: 'Days of a month on which a fund (0: any fund) has a price',
         params: Type.Object({ year: Year, month: Month, fundcode: FundCode }),
-        response: { 200: Type.Array(UpdateDay) },
+        response: {
+          200: Type.Array(UpdateDay, { description: 'Days of the month with a price, ascending' }),
+          ...PARAM_ERRORS,
+        },
       },
     },
     async (request) => {
@@ -71,7 +92,10 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
       schema: {
         operationId: 'LatestDate',
         summary: 'The latest date with any fund price',
-        response: { 200: Type.Array(LatestDateRecord) },
+        response: {
+          200: Type.Array(LatestDateRecord, { description: 'One element; [] when there is no price' }),
+          ...KEY_ERRORS,
+        },
       },
     },
     async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { bangkokToday } from '../domain/dates.js';
 import type { Repositories } from '../store/repositories.js';
+import { KEY_ERRORS } from '../schemas/common.js';
 import { DepositRate } from '../schemas/interest-rates.js';
 
 /** The InterestRatesService group (4.7). */
@@ -15,7 +16,10 @@ export const interestRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
       schema: {
         operationId: 'InterestRates_GetDepositRate',
         summary: "Each deposit product's rate in effect today (Bangkok)",
-        response: { 200: Type.Array(DepositRate) },
+        response: {
+          200: Type.Array(DepositRate, { description: 'Rates in effect today, in display order' }),
+          ...KEY_ERRORS,
+        },
       },
     },
     async () => repos.deposits.currentRates(bangkokToday(now())),

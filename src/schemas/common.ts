@@ -13,8 +13,40 @@ export const DateTime = Type.String({
 
 export const GatewayError = Type.Object(
   {
-    statusCode: Type.Integer(),
-    message: Type.String(),
+    statusCode: Type.Integer({ description: 'The HTTP status again' }),
+    message: Type.String({ description: 'What went wrong, in the words of the gateway' }),
   },
   { $id: 'GatewayError', description: 'Error body in the API gateway shape' },
 );
+
+// Referenced, not inlined: the app adds GatewayError as a shared schema (see http/errors.ts), so the
+// OpenAPI document holds it once, as a component.
+const gatewayError = (description: string, headers?: Record<string, TSchema>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: Type.Ref('GatewayError') } },
+});
+
+// The error answers the gateway gives, each described once. Routes spread the ones that can happen to
+// them into their `response` schemas, so the serializer, the OpenAPI document and the tests that check
+// responses against that document all see the same list.
+const ERRORS = {
+  400: gatewayError('A malformed parameter: the message names it, says what it must be and what it got'),
+  401: gatewayError('Missing or invalid subscription key'),
+  403: gatewayError('Out of call volume quota; the message says when the quota is replenished'),
+  413: gatewayError('Request body over the limit'),
+  414: gatewayError('A path parameter over 400 characters'),
+  429: gatewayError('Over the rate limit of the key', {
+    'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
+  }),
+  500: gatewayError('Internal error; the X-Request-Id answer header identifies it in the service logs'),
+};
+
+/** Errors of every operation: the key check, the limits and the unexpected. */
+export const KEY_ERRORS = { 401: ERRORS[401], 403: ERRORS[403], 429: ERRORS[429], 500: ERRORS[500] };
+
+/** Errors of an operation with path parameters. */
+export const PARAM_ERRORS = { 400: ERRORS[400], 414: ERRORS[414], ...KEY_ERRORS };
+
+/** Errors of the POST operation, whose 400 is its own envelope (declared by the route). */
+export const BODY_ERRORS = { 413: ERRORS[413], 414: ERRORS[414], ...KEY_ERRORS };

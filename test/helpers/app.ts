@@ -12,6 +12,7 @@ import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { seedFixture, type Fixture } from './fixture.js';
+import { checkResponsesAgainstOpenApi } from './openapi.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,7 +25,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh migrated SQLite file with the fixture, the real app on it, and a valid key. */
+/**
+ * A fresh migrated SQLite file with the fixture, the real app on it, and a valid key. Every answer the
+ * tests get through `app.inject` is checked against the app's OpenAPI document.
+ */
 export async function createTestApp(
   options: {
     logStream?: DestinationStream;
@@ -35,6 +39,8 @@ export async function createTestApp(
     keyGuessLimit?: number;
     /** How often usage is written; long by default, so tests flush when they choose. */
     usageFlushMs?: number;
+    /** The built explorer to serve (web/dist by default). */
+    webRoot?: string;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
@@ -60,7 +66,9 @@ export async function createTestApp(
     now: options.now,
     logStream: options.logStream,
     gateway,
+    webRoot: options.webRoot,
   });
+  checkResponsesAgainstOpenApi(app);
   return {
     app,
     store,

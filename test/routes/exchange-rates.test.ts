@@ -74,6 +74,14 @@ describe('GetfxbannerAPI', () => {
     expect(rows[2]).toMatchObject({ SightBill: '', Bill_DD_TT: '', TT: '', SellingRates: '32.8300' });
   });
 
+  it('takes a list of every family at once, as a currency board asks', async () => {
+    const families = (await get('Getfxfamily')).json() as { Family: string }[];
+    const list = [...families.map((f) => f.Family), ...Array.from({ length: 30 }, (_, i) => `XX${i}`)];
+    const res = await get(`GetfxbannerAPI/${list.join(',')}`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { Family: string }[]).map((r) => r.Family)).toEqual(['USD1', 'USD50', 'JPY']);
+  });
+
   it('leaves out unknown and unpublished families', async () => {
     // GBP is a family with no rates published yet.
     expect((await get('GetfxbannerAPI/XXX,GBP')).json()).toEqual([]);

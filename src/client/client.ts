@@ -1,0 +1,169 @@
+import type { DepositRate } from '../schemas/interest-rates.js';
+import type { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
+import type {
+  FundNavRange,
+  FundNavStatistics,
+  FundPriceListItem,
+  FundPriceRecord,
+  LatestDateRecord,
+  UpdateDay,
+} from '../schemas/fund-prices.js';
+import { dayPath, isoDay, type DateInput } from './dates.js';
+import { send, type Transport } from './transport.js';
+
+export interface RatesClientOptions {
+  /** The subscription key; sent only in the Ocp-Apim-Subscription-Key header. */
+  key: string;
+  /** Scheme and host, e.g. 'http://127.0.0.1:8080'; '' (the default) is the page's own origin. */
+  baseUrl?: string;
+  /** How many times to retry a 429 or 503 (default 2). */
+  retries?: number;
+  /** Longest Retry-After to wait for, in ms (default 10 000); a longer one fails at once. */
+  maxRetryWaitMs?: number;
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A fund: its number (`mf_iNumber`, e.g. 101) or its short code (e.g. 'B-TREASURY'). */
+export type FundCode = string | number;
+export type Lang = 'en' | 'th';
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+const range = (from: DateInput, to: DateInput) => `${dayPath(from)}/${dayPath(to)}`;
+
+/**
+ * The service's ten operations, one method each, with the result types of the service's own schemas.
+ * Every method resolves with the data of a 200 and rejects with a RatesApiError otherwise (a RangeError
+ * for a day that does not exist, before any request).
+ */
+export class RatesClient {
+  private readonly transport: Transport;
+
+  constructor(options: RatesClientOptions) {
+    this.transport = {
+      key: options.key,
+      baseUrl: (options.baseUrl ?? '').replace(/\/+$/, ''),
+      retries: options.retries ?? 2,
+      maxRetryWaitMs: options.maxRetryWaitMs ?? 10_000,
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    };
+  }
+
+  /** 4.1 MutualFundApi_GetFundCode: NAV list of a fund over a range (an unknown fund: Success false). */
+  async getNavByFundCode(
+    fundCode: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundNavRange> {
+    const path = `FundPriceService/GetNavByFundCode/${isoDay(from)}/${isoDay(to)}?fundCode=${seg(fundCode)}`;
+    return this.json('MutualFundApi_GetFundCode', path, o, 'POST');
+  }
+
+  /** 4.2 FundPriceWebApi_Fund_Nav_FundCode: min/max over the range, 12 months and since inception. */
+  async fundNavByFundCode(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundNavStatistics[]> {
+    const path = `FundPriceService/Fund_Nav_ByFundCode/${seg(fund)}/${range(from, to)}`;
+    return this.json('FundPriceWebApi_Fund_Nav_FundCode', path, o);
+  }
+
+  /** 4.3 FundPriceWebApi_FundPrice_Fundcode: every price of a fund over a range, ascending. */
+  async fundPriceByFundCode(
+    fundCode: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundPriceRecord[]> {
+    const path = `FundPriceService/FundPrice_ByFundCode/${seg(fundCode)}/${range(from, to)}`;
+    return this.json('FundPriceWebApi_FundPrice_Fundcode', path, o);
+  }
+
+  /** 4.4 AllFundPrices: the price of every fund on a date, with names and categories. */
+  async allFundPrices(date: DateInput, o?: CallOptions): Promise<FundPriceListItem[]> {
+    return this.json('AllFundPrices', `FundPriceService/AllFundPrices/${dayPath(date)}`, o);
+  }
+
+  /** 4.5 GetDownloadfxrates: a family's daily rates over at most 3 years; Buddhist-era dates for 'th'. */
+  async getDownloadFxRates(
+    family: string,
+    from: DateInput,
+    to: DateInput,
+    lang: Lang = 'en',
+    o?: CallOptions,
+  ): Promise<FxRateRow[]> {
+    return this.json('GetDownloadfxrates', fxPath(family, from, to, lang), o);
+  }
+
+  /** 4.5 GetDownloadfxrates as CSV text: a header row in field order, then a row a day. */
+  async getDownloadFxRatesCsv(
+    family: string,
+    from: DateInput,
+    to: DateInput,
+    lang: Lang = 'en',
+    o?: CallOptions,
+  ): Promise<string> {
+    const res = await this.call('GetDownloadfxrates', fxPath(family, from, to, lang), o, 'GET', 'text/csv');
+    return res.text();
+  }
+
+  /** 4.6 GetfxbannerAPI: the latest rates of the families asked, in that order. */
+  async getFxBanner(families: string | readonly string[], o?: CallOptions): Promise<FxBannerRow[]> {
+    const list = typeof families === 'string' ? families : families.join(',');
+    // Commas may stand as they are in a path segment; encoded they would triple a long list's length.
+    const path = `ExchangeRateService/GetfxbannerAPI/${seg(list).replace(/%2C/gi, ',')}`;
+    return this.json('GetfxbannerAPI', path, o);
+  }
+
+  /** 4.7 InterestRates_GetDepositRate: each deposit product's rate in effect today. */
+  async getDepositRate(o?: CallOptions): Promise<DepositRate[]> {
+    return this.json('InterestRates_GetDepositRate', 'InterestRatesService/GetDepositRate', o);
+  }
+
+  /** 4.8 Getfxfamily: currency families (abbreviation and name) in display order. */
+  async getFxFamily(o?: CallOptions): Promise<FxFamily[]> {
+    return this.json('Getfxfamily', 'ExchangeRateService/Getfxfamily', o);
+  }
+
+  /** 4.9 FundPriceWebApi_GetUpdateInMonth: days of a month with a price of the fund (0: any fund). */
+  async getUpdateInMonth(
+    year: number,
+    month: number,
+    fundCode: FundCode,
+    o?: CallOptions,
+  ): Promise<UpdateDay[]> {
+    const path = `FundPriceService/GetUpdateInMonth/${year}/${month}/${seg(fundCode)}`;
+    return this.json('FundPriceWebApi_GetUpdateInMonth', path, o);
+  }
+
+  /** 4.10 LatestDate: the latest date with any fund price ([] when none). */
+  async latestDate(o?: CallOptions): Promise<LatestDateRecord[]> {
+    return this.json('LatestDate', 'FundPriceService/LatestDate', o);
+  }
+
+  private async json<T>(operationId: string, path: string, o?: CallOptions, method = 'GET'): Promise<T> {
+    const res = await this.call(operationId, path, o, method, 'application/json');
+    return (await res.json()) as T;
+  }
+
+  private call(
+    operationId: string,
+    path: string,
+    o: CallOptions | undefined,
+    method: string,
+    accept: string,
+  ) {
+    return send(this.transport, { operationId, method, path: `/api/${path}`, accept, signal: o?.signal });
+  }
+}
+
+function fxPath(family: string, from: DateInput, to: DateInput, lang: Lang): string {
+  return `ExchangeRateService/GetDownloadfxrates/${range(from, to)}/${seg(family)}/${lang}`;
+}

@@ -1,0 +1,22 @@
+// The package's typed client (`rates-data-service/client`): fetch-based, no Node-only imports, so it
+// runs in Node 20 and in browsers alike (the explorer uses it).
+export {
+  RatesClient,
+  type CallOptions,
+  type FundCode,
+  type Lang,
+  type RatesClientOptions,
+} from './client.js';
+export { isoDay, type DateInput } from './dates.js';
+export { RatesApiError } from './errors.js';
+export type { DepositRate } from '../schemas/interest-rates.js';
+export type { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
+export type {
+  FundNavRange,
+  FundNavStatistics,
+  FundPriceListItem,
+  FundPriceRecord,
+  LatestDateRecord,
+  NavEntry,
+  UpdateDay,
+} from '../schemas/fund-prices.js';

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { KEY_QUERY } from './subscription-key.js';
+
+const { version } = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
+) as {
+  version: string;
+};
+
+const DESCRIPTION = `Fund prices, exchange rates and deposit rates, read-only, behind subscription keys.
+
+Every operation needs a subscription key, in the \`Ocp-Apim-Subscription-Key\` header (preferred) or
+the \`subscription-key\` query parameter. Paths match case-insensitively. Dates in paths are
+day/month/year with a four-digit A.D. year; a fund is named by its number or its short code. Unknown
+funds and currencies are not errors: the answer is \`[]\`.
+
+Errors have the API gateway's shape \`{"statusCode": N, "message": "..."}\`. Checks run in this order:
+operation exists (404 \`Resource not found\`, for any path or method not listed here), key (401), rate
+limit and quota (429 with \`Retry-After\`, 403), parameters (400, naming the parameter), then the
+operation. Every answer carries an \`X-Request-Id\` header.`;
+
+/**
+ * Collects every route's schema into an OpenAPI 3.1 document (served by the docs routes). Registered
+ * before the routes, so it sees them all; nothing in the document is written by hand beside them.
+ */
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Rates data service', version, description: DESCRIPTION },
+      tags: [
+        { name: 'FundPriceService', description: 'Fund prices, NAV statistics and price dates' },
+        { name: 'ExchangeRateService', description: 'Foreign exchange rates' },
+        { name: 'InterestRatesService', description: 'Deposit interest rates' },
+      ],
+      components: {
+        // Not an answer of any operation listed here, so no operation refers to it; it documents the
+        // body of the 404 for every other path and method.
+        responses: {
+          NotFound: {
+            description:
+              'No such operation or method: `{"statusCode": 404, "message": "Resource not found"}`',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/GatewayError' } } },
+          },
+        },
+        securitySchemes: {
+          SubscriptionKeyHeader: { type: 'apiKey', in: 'header', name: 'Ocp-Apim-Subscription-Key' },
+          SubscriptionKeyQuery: {
+            type: 'apiKey',
+            in: 'query',
+            name: KEY_QUERY,
+            description: 'The key in the URL (masked in the service logs); prefer the header',
+          },
+        },
+      },
+      // Either scheme will do: the key check takes the header first, then the query parameter.
+      security: [{ SubscriptionKeyHeader: [] }, { SubscriptionKeyQuery: [] }],
+    },
+    // Shared schemas become components named by their $id (FxRateRow, GatewayError ...), not def-0.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+    // The spec groups operations by the first path segment after /api/; the tags follow it.
+    // The document is the public API: admin, metrics and health routes stay out of it.
+    transform: ({ schema, url }) => {
+      if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
+      const group = /^\/api\/([^/]+)\//.exec(url)?.[1];
+      return { schema: group ? { ...schema, tags: [group] } : schema, url };
+    },
+  });
+}

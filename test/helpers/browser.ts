@@ -1,0 +1,45 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+// Debian's chromium package, driven by playwright-core: no browser is ever downloaded.
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const chromiumAvailable = existsSync(CHROMIUM);
+if (!chromiumAvailable) {
+  process.stdout.write(
+    `Skipping the browser tests: ${CHROMIUM} is absent (install it: apt-get install -y chromium).\n`,
+  );
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** Screenshots go to test-artifacts/ (not committed), to look at after a run. */
+export const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Console errors and refused requests of a page, such as Content-Security-Policy violations. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,46 @@
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../helpers/cli.js';
+import { answerOf, Conformance, exampleUrl, operationsOf, type OpenApiDocument } from '../helpers/openapi.js';
+
+// The document's example requests are what a reader tries first on the docs page: they must work on
+// the demo data that `npm start` loads, so this runs the real `serve` on an empty data folder.
+const dir = mkdtempSync(join(tmpdir(), 'rates-examples-'));
+let server: Awaited<ReturnType<typeof startServer>>;
+let key: string;
+let doc: OpenApiDocument;
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dir });
+  key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
+  doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
+});
+afterAll(async () => {
+  if (server) {
+    server.child.kill('SIGTERM');
+    await once(server.child, 'exit');
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the example request of every operation in /openapi.json, on the demo data', () => {
+  it('answers 200 with data, as the document says', async () => {
+    const conformance = new Conformance(doc);
+    const operations = operationsOf(doc);
+    expect(operations).toHaveLength(10);
+    for (const { path, method, operation } of operations) {
+      const url = exampleUrl(path, operation);
+      const res = await answerOf(
+        await fetch(`${server.url}${url}`, { method, headers: { 'Ocp-Apim-Subscription-Key': key } }),
+      );
+      expect(res.statusCode, `${operation.operationId} ${url}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(conformance.problems(method, url, res)).toEqual([]);
+      const body = JSON.parse(res.body) as unknown;
+      const rows = Array.isArray(body) ? body : (body as { NAVList: unknown[] }).NAVList;
+      expect(rows.length, `${operation.operationId} ${url} has no data`).toBeGreaterThan(0);
+      if (!Array.isArray(body)) expect(body).toMatchObject({ Success: true });
+    }
+  });
+});

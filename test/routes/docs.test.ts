@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the docs page at /docs', () => {
+  it('is served without a key, with only its own scripts and styles', async () => {
+    const res = await t.app.inject({ url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const assets = [...res.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(3);
+    for (const asset of assets) {
+      expect(asset).not.toMatch(/^(https?:)?\/\//); // no CDN
+      const file = await t.app.inject({ url: new URL(asset, 'http://x/docs/').pathname });
+      expect(file.statusCode, asset).toBe(200);
+    }
+  });
+
+  it('renders the same document as /openapi.json, with the key kept across reloads', async () => {
+    const served = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect((await t.app.inject({ url: '/docs/json' })).json()).toEqual(served);
+    const init = await t.app.inject({ url: '/docs/static/swagger-initializer.js' });
+    expect(init.body).toContain('"persistAuthorization":true');
+    expect(init.body).toContain('validatorUrl: null'); // no call to an outside validator
+  });
+});

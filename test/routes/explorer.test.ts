@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { NOT_FOUND } from '../helpers/operations.js';
+
+// A stand-in for web/dist, so these tests do not depend on a build; the browser tests use the real one.
+const root = mkdtempSync(join(tmpdir(), 'rates-webroot-'));
+mkdirSync(join(root, 'assets'));
+writeFileSync(
+  join(root, 'index.html'),
+  '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
+);
+writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1);');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webRoot: root });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the explorer at /', () => {
+  it('serves the page without a key, with a strict Content-Security-Policy, fetched anew each time', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the hashed assets as immutable', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('leaves the gateway 404 for anything else, and /api to the key check', async () => {
+    for (const url of ['/nothing', '/assets/missing.js', '/../package.json', '/assets/../../package.json']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual(NOT_FOUND);
+    }
+    expect((await t.app.inject({ url: '/api/FundPriceService/LatestDate' })).statusCode).toBe(401);
+  });
+
+  it('says how to build it when it is not built', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'rates-webroot-'));
+    const bare = await createTestApp({ webRoot: empty, seed: false });
+    try {
+      const res = await bare.app.inject({ url: '/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toBe('The explorer is not built: run npm run build:web');
+    } finally {
+      await bare.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { RatesApiError, RatesClient } from '../../src/client/index.js';
+import { t, type Lang } from './i18n.js';
+
+/** The client for the key the user entered, with answers kept for the page's lifetime. */
+export class Api {
+  readonly client: RatesClient;
+  private readonly cache = new Map<string, Promise<unknown>>();
+
+  constructor(key: string) {
+    // Same origin; a short wait at most, so a limit hit is told rather than sat out.
+    this.client = new RatesClient({ key, retries: 1, maxRetryWaitMs: 3000 });
+  }
+
+  /** The answer of `load`, asked once per `id` (a failed one is asked again next time). */
+  memo<T>(id: string, load: (client: RatesClient) => Promise<T>): Promise<T> {
+    let answer = this.cache.get(id) as Promise<T> | undefined;
+    if (!answer) {
+      answer = load(this.client);
+      answer.catch(() => this.cache.delete(id));
+      this.cache.set(id, answer);
+    }
+    return answer;
+  }
+}
+
+/** What to tell the user about a failed call: a sentence in their language, and the service's words. */
+export function explain(error: unknown, lang: Lang): { text: string; detail?: string } {
+  if (!(error instanceof RatesApiError)) {
+    return { text: t(lang, 'failed', { status: '?' }), detail: String(error) };
+  }
+  const detail = error.message;
+  switch (error.status) {
+    case 0:
+      return { text: t(lang, 'unreachable') };
+    case 401:
+      return { text: t(lang, 'badKey'), detail };
+    case 429:
+      return { text: t(lang, 'rateLimited', { s: error.retryAfterSeconds ?? 60 }), detail };
+    case 403:
+      return { text: t(lang, 'quota'), detail };
+    default:
+      return { text: t(lang, 'failed', { status: error.status }), detail };
+  }
+}

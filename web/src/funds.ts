@@ -1,0 +1,114 @@
+import type { DateInput, FundPriceListItem, FundPriceRecord } from '../../src/client/index.js';
+import { lineChart } from './chart.js';
+import { day, show, text, type Context, type View } from './context.js';
+import { fromDateTime, PRESETS, presetStart, toSeconds, type Preset } from './dates.js';
+import { h, message, toggles } from './dom.js';
+import { fundSearch } from './fund-search.js';
+import { priceTable, statistics } from './fund-tables.js';
+
+/** The period the user chose; it stays while they switch funds. */
+const period: { preset: Preset | 'custom'; from?: string; to?: string } = { preset: '1Y' };
+
+interface FundList {
+  latest?: string;
+  funds: FundPriceListItem[];
+}
+
+/** The spec has no fund list; AllFundPrices on the latest price date lists every fund with a price. */
+const loadFunds = (ctx: Context) =>
+  ctx.api.memo<FundList>('funds', async (client) => {
+    const [latest] = await client.latestDate();
+    if (!latest) return { funds: [] };
+    const date = fromDateTime(latest.mDate);
+    return { latest: date, funds: await client.allFundPrices(date as DateInput) };
+  });
+
+export const fundsView: View = async (ctx) => {
+  const { latest, funds } = await loadFunds(ctx);
+  const search = fundSearch(ctx, funds);
+  const code = ctx.route[0];
+  if (!latest) return show(ctx, search, message(text(ctx, 'noData'), 'empty'));
+  if (!code) return show(ctx, search, message(text(ctx, 'pickFund')));
+
+  const { from, to } =
+    period.preset === 'custom'
+      ? { from: period.from!, to: period.to! }
+      : { from: presetStart(period.preset, latest), to: latest };
+  const id = `${code}/${from}/${to}`;
+  const [prices, stats] = await Promise.all([
+    ctx.api.memo(`prices/${id}`, (c) => c.fundPriceByFundCode(code, from as DateInput, to as DateInput)),
+    ctx.api.memo(`stats/${id}`, (c) => c.fundNavByFundCode(code, from as DateInput, to as DateInput)),
+  ]);
+  const listed = funds.find((f) => f.mf_iNumber === code);
+  if (!listed && stats.length === 0)
+    return show(ctx, search, message(text(ctx, 'noMatch', { q: code }), 'empty'));
+
+  const chart = h('div', { class: 'chart', id: 'fund-chart' });
+  show(
+    ctx,
+    search,
+    h(
+      'section',
+      { class: 'fund' },
+      heading(ctx, listed, prices[0]),
+      periodPicker(ctx, from, to),
+      prices.length > 0 ? chart : message(text(ctx, 'noPrices'), 'empty'),
+      h('h3', {}, text(ctx, 'statsTitle')),
+      statistics(ctx, stats[0]),
+      h('h3', {}, text(ctx, 'pricesTitle')),
+      priceTable(ctx, prices),
+    ),
+  );
+  if (prices.length > 0 && ctx.current()) {
+    const days = prices.map((p) => toSeconds(fromDateTime(p.mfr_dDataDate)));
+    const nav = { label: text(ctx, 'nav'), values: prices.map((p) => p.mfr_fNav), color: '#1d4ed8' };
+    lineChart(chart, days, [nav], ctx.lang, { dayLabel: text(ctx, 'date') });
+  }
+};
+
+function heading(ctx: Context, listed: FundPriceListItem | undefined, first: FundPriceRecord | undefined) {
+  const th = ctx.lang === 'th';
+  const name = listed ? (th ? listed.mf_sTha : listed.mf_sEng) : th ? first?.mf_sTha : first?.mf_sEng;
+  const number = listed?.mf_iNumber ?? String(first?.mf_iNumber ?? '');
+  const category = listed ? (th ? listed.mf_cateTha : listed.mf_cateEng) : '';
+  return h(
+    'header',
+    {},
+    h('h2', { id: 'fund-name' }, name ?? ''),
+    h('p', { class: 'meta' }, [text(ctx, 'fundNo', { n: number }), category].filter(Boolean).join(' · ')),
+  );
+}
+
+function periodPicker(ctx: Context, from: string, to: string) {
+  const pick = (preset: Preset | 'custom') => {
+    period.preset = preset;
+    ctx.rerender();
+  };
+  const fromInput = h('input', { type: 'date', value: from, 'aria-label': text(ctx, 'from') });
+  const toInput = h('input', { type: 'date', value: to, 'aria-label': text(ctx, 'to') });
+  const apply = () => {
+    if (!fromInput.value || !toInput.value || fromInput.value > toInput.value) return;
+    Object.assign(period, { preset: 'custom', from: fromInput.value, to: toInput.value });
+    ctx.rerender();
+  };
+  return h(
+    'div',
+    { class: 'period' },
+    toggles(
+      [
+        ...PRESETS.map((p) => ({ value: p, label: p })),
+        { value: 'custom' as const, label: text(ctx, 'custom') },
+      ],
+      period.preset,
+      pick,
+    ),
+    h(
+      'form',
+      { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
+      fromInput,
+      toInput,
+      h('button', { type: 'submit' }, text(ctx, 'apply')),
+    ),
+    h('p', { class: 'meta', id: 'fund-period' }, `${day(ctx, from)} – ${day(ctx, to)}`),
+  );
+}

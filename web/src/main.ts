@@ -1,0 +1,107 @@
+import './style.css';
+import { Api, explain } from './api.js';
+import type { Context, View } from './context.js';
+import { depositsView } from './deposits.js';
+import { h, message } from './dom.js';
+import { fundsView } from './funds.js';
+import { fxView } from './fx.js';
+import { t, type Key, type Lang } from './i18n.js';
+
+// The key stays in this browser's local storage and goes only to this service, in a header.
+const KEY_STORE = 'rates-explorer.key';
+const LANG_STORE = 'rates-explorer.lang';
+const VIEWS: Record<string, View> = { funds: fundsView, fx: fxView, deposits: depositsView };
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+const view = $('#view');
+const notice = $('#notice');
+const keyInput = $<HTMLInputElement>('#key');
+
+const storedKey = localStorage.getItem(KEY_STORE) ?? '';
+const state = {
+  lang: (localStorage.getItem(LANG_STORE) === 'th' ? 'th' : 'en') as Lang,
+  api: storedKey ? new Api(storedKey) : undefined,
+  generation: 0,
+};
+keyInput.value = storedKey;
+
+function notify(text: string, kind: 'info' | 'error' = 'info', detail?: string) {
+  notice.hidden = false;
+  notice.className = `notice ${kind}`;
+  notice.replaceChildren(h('span', {}, text), detail ? h('small', {}, detail) : '');
+}
+
+function translatePage() {
+  document.documentElement.lang = state.lang;
+  document.title = t(state.lang, 'title');
+  document.querySelectorAll<HTMLElement>('[data-i18n]').forEach((el) => {
+    el.textContent = t(state.lang, el.dataset.i18n as Key);
+  });
+  document.querySelectorAll<HTMLElement>('[data-lang]').forEach((el) => {
+    el.setAttribute('aria-pressed', String(el.dataset.lang === state.lang));
+  });
+}
+
+async function render() {
+  const generation = ++state.generation;
+  const [name = '', ...route] = location.hash.slice(1).split('/').map(decodeURIComponent);
+  const viewName = name in VIEWS ? name : 'funds';
+  document.querySelectorAll<HTMLElement>('[data-view]').forEach((el) => {
+    if (el.dataset.view === viewName) el.setAttribute('aria-current', 'page');
+    else el.removeAttribute('aria-current');
+  });
+  notice.hidden = true;
+  if (!state.api) {
+    view.replaceChildren();
+    return notify(t(state.lang, 'noKey'));
+  }
+  const ctx: Context = {
+    lang: state.lang,
+    api: state.api,
+    el: view,
+    route,
+    current: () => generation === state.generation,
+    rerender: () => void render(),
+    navigate: (hash) => (location.hash = hash),
+    notify: (text, kind, detail) => ctx.current() && notify(text, kind, detail),
+    fail: (error) => {
+      const { text, detail } = explain(error, state.lang);
+      ctx.notify(text, 'error', detail);
+    },
+  };
+  if (view.childElementCount === 0) view.replaceChildren(message(t(state.lang, 'loading')));
+  view.setAttribute('aria-busy', 'true');
+  try {
+    await VIEWS[viewName]!(ctx);
+  } catch (error) {
+    if (ctx.current()) {
+      view.replaceChildren();
+      ctx.fail(error);
+    }
+  } finally {
+    if (ctx.current()) view.removeAttribute('aria-busy');
+  }
+}
+
+$('#key-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const key = keyInput.value.trim();
+  if (key) localStorage.setItem(KEY_STORE, key);
+  else localStorage.removeItem(KEY_STORE);
+  state.api = key ? new Api(key) : undefined;
+  view.replaceChildren();
+  void render();
+});
+
+document.querySelectorAll<HTMLButtonElement>('[data-lang]').forEach((button) =>
+  button.addEventListener('click', () => {
+    state.lang = button.dataset.lang === 'th' ? 'th' : 'en';
+    localStorage.setItem(LANG_STORE, state.lang);
+    translatePage();
+    void render();
+  }),
+);
+
+window.addEventListener('hashchange', () => void render());
+translatePage();
+void render();
