@@ -37,7 +37,15 @@ export interface StoreOptions {
 
 export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
   const path = sqlitePath(databaseUrl);
-  if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:' && !options.readonly) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw new Error(
+        `Cannot create the database folder ${dirname(path)}: ${(error as Error).message}. Check DATA_DIR or DATABASE_URL.`,
+      );
+    }
+  }
   const sqlite = new SQLite(path, {
     readonly: options.readonly ?? false,
     fileMustExist: options.readonly ?? false,

@@ -175,22 +175,44 @@ export async function publishBatch(
   write: (batch: BatchWriter) => Promise<void>,
   now: () => Date = () => new Date(),
 ): Promise<PublishedBatch> {
-  return store.db.transaction().execute(async (trx) => {
-    const started = now().toISOString();
-    const { id } = await trx
-      .insertInto('batches')
-      .values({ ...meta, status: 'open', created_at: started, committed_at: null, row_count: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const writer = new BatchWriter(trx, id, started, store.dialect === 'sqlite' ? store.sqlite : undefined);
-    await write(writer);
-    await writer.finish();
-    const { inserted, changed } = writer.counts;
+  // A controlled transaction, so a failed COMMIT is seen as itself: SQLite rolls back by itself on
+  // some errors (a full disk, for one), and the ROLLBACK after that fails with "no transaction is
+  // active", which must not hide the error that matters.
+  const trx = await store.db.startTransaction().execute();
+  try {
+    const published = await writeBatch(trx, store, meta, write, now);
+    await trx.commit().execute();
+    return published;
+  } catch (error) {
     await trx
-      .updateTable('batches')
-      .set({ status: 'committed', committed_at: now().toISOString(), row_count: inserted + changed })
-      .where('id', '=', id)
-      .execute();
-    return { batchId: id, counts: writer.counts };
-  });
+      .rollback()
+      .execute()
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+async function writeBatch(
+  trx: Kysely<Database>,
+  store: Store,
+  meta: { kind: string; source: string },
+  write: (batch: BatchWriter) => Promise<void>,
+  now: () => Date,
+): Promise<PublishedBatch> {
+  const started = now().toISOString();
+  const { id } = await trx
+    .insertInto('batches')
+    .values({ ...meta, status: 'open', created_at: started, committed_at: null, row_count: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const writer = new BatchWriter(trx, id, started, store.dialect === 'sqlite' ? store.sqlite : undefined);
+  await write(writer);
+  await writer.finish();
+  const { inserted, changed } = writer.counts;
+  await trx
+    .updateTable('batches')
+    .set({ status: 'committed', committed_at: now().toISOString(), row_count: inserted + changed })
+    .where('id', '=', id)
+    .execute();
+  return { batchId: id, counts: writer.counts };
 }

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../src/store/db.js';
+import { cli } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rates-faults-'));
+const root = process.getuid?.() === 0;
+let tinyDisk: string | undefined;
+
+beforeAll(() => {
+  // A 24 MB disk to fill up; needs root (mount). Without it that test says so in its name and skips.
+  if (!root) return;
+  const mountPoint = join(dir, 'tiny');
+  mkdirSync(mountPoint);
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24M', 'tmpfs', mountPoint]);
+  if (mounted.status === 0) tinyDisk = mountPoint;
+});
+afterAll(() => {
+  if (tinyDisk) spawnSync('umount', [tinyDisk]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function snapshot(file: string) {
+  const store = openStore(file);
+  try {
+    const n = await store.db
+      .selectFrom('fund_prices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const check = store.sqlite.pragma('integrity_check') as { integrity_check: string }[];
+    return { rows: Number(n.n), integrity: check.map((c) => c.integrity_check) };
+  } finally {
+    await store.close();
+  }
+}
+
+function bigPriceFile(file: string, funds: number[], days: number): void {
+  const rows = ['fund,date,nav,offer,redemption,total_net_assets'];
+  for (let day = 0; day < days; day++) {
+    const date = new Date(Date.UTC(2014, 3, 1) + day * 86_400_000).toISOString().slice(0, 10);
+    for (const fund of funds) rows.push(`${fund},${date},10.${day % 97},11,9,123456789.12`);
+  }
+  writeFileSync(file, rows.join('\n'));
+}
+
+const fail = (args: string[], env: Record<string, string>) =>
+  cli(args, env).then(
+    () => ({ code: 0, stderr: '' }),
+    (e: { code: number; stderr: string }) => e,
+  );
+
+describe('storage faults', () => {
+  it('a corrupt database file at start: a clear message and exit 1, nothing served', async () => {
+    const data = join(dir, 'corrupt');
+    mkdirSync(data);
+    writeFileSync(join(data, 'rates.db'), 'this is not a database'.repeat(300));
+    const result = await fail(['serve'], { DATA_DIR: data, PORT: '0' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${join(data, 'rates.db')} is not a SQLite database`);
+    expect(result.stderr).toContain("restore a backup with 'rates restore <file>'");
+  });
+
+  it('a database folder that cannot be made: a clear message', async () => {
+    writeFileSync(join(dir, 'file-not-folder'), 'a file where a folder should be');
+    const result = await fail(['migrate'], {
+      DATABASE_URL: `sqlite:${join(dir, 'file-not-folder', 'x', 'rates.db')}`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /Cannot create the database folder .*file-not-folder\/x: .*Check DATA_DIR or DATABASE_URL/,
+    );
+  });
+
+  it.skipIf(!root)(
+    'an import onto a read-only database fails cleanly, data unchanged (skipped: needs root to run as another user)',
+    async () => {
+      const data = join(dir, 'readonly');
+      await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
+      chmodSync(dir, 0o755); // mkdtemp makes it owner-only; the other user must reach the folder
+      chmodSync(data, 0o755);
+      chmodSync(join(data, 'rates.db'), 0o644);
+      const before = await snapshot(join(data, 'rates.db'));
+      const tsx = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+      const run = spawnSync(
+        tsx,
+        [join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts'), 'import', 'examples'],
+        {
+          uid: 65534,
+          gid: 65534,
+          cwd: join(import.meta.dirname, '..', '..'),
+          env: { ...process.env, DATA_DIR: data, HOME: tmpdir() },
+          encoding: 'utf8',
+        },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`The database ${join(data, 'rates.db')} is read-only for this process`);
+      expect(await snapshot(join(data, 'rates.db'))).toEqual(before);
+    },
+  );
+
+  it.skipIf(!root)(
+    'a full disk during an import: a clear message, no batch half-applied (skipped: needs root to mount a small disk)',
+    async () => {
+      expect(tinyDisk).toBeDefined();
+      const data = join(tinyDisk!, 'data');
+      await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
+      const db = join(data, 'rates.db');
+      const before = await snapshot(db);
+      const store = openStore(db);
+      const funds = (await store.db.selectFrom('funds').select('id').execute()).map((f) => f.id);
+      await store.close();
+      const file = join(dir, 'fund-prices-big.csv');
+      bigPriceFile(file, funds, 3000); // about 360,000 rows: more than the disk holds
+      const result = await fail(['import', file], { DATA_DIR: data });
+      expect(result.code).toBe(1);
+      expect(result.stderr, result.stderr.slice(-400)).toContain(`The disk holding ${db} is full`);
+      expect(await snapshot(db)).toEqual(before);
+    },
+  );
+});
