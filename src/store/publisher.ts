@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type {
   Database,
   DepositProductTable,
@@ -20,7 +20,9 @@ import {
   type VersionedTable,
   type WriteCounts,
 } from './versioned-tables.js';
-import { writeVersioned } from './versioned-write.js';
+import { list, tuple, writeVersioned } from './versioned-write.js';
+
+type ReferenceTable = 'fund_categories' | 'funds' | 'fx_families' | 'deposit_products';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 export const CHUNK = 500;
@@ -44,76 +46,32 @@ export class BatchWriter {
     private readonly sqlite?: SQLite.Database,
   ) {}
 
-  async upsertFundCategories(rows: Insertable<FundCategoryTable>[]): Promise<void> {
-    for (const chunk of chunks(rows)) {
-      await this.trx
-        .insertInto('fund_categories')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            name_en: eb.ref('excluded.name_en'),
-            name_th: eb.ref('excluded.name_th'),
-            display_order: eb.ref('excluded.display_order'),
-          })),
-        )
-        .execute();
-    }
+  upsertFundCategories(rows: Insertable<FundCategoryTable>[]): Promise<void> {
+    return this.upsert('fund_categories', 'id', rows as Row[]);
   }
 
-  async upsertFunds(rows: Omit<Insertable<FundTable>, 'code_key'>[]): Promise<void> {
-    for (const chunk of chunks(rows)) {
-      await this.trx
-        .insertInto('funds')
-        .values(chunk.map((f) => ({ ...f, code_key: f.code.toUpperCase() })))
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            code: eb.ref('excluded.code'),
-            code_key: eb.ref('excluded.code_key'),
-            category_id: eb.ref('excluded.category_id'),
-            name_en: eb.ref('excluded.name_en'),
-            name_th: eb.ref('excluded.name_th'),
-            name_th_short: eb.ref('excluded.name_th_short'),
-            link_en: eb.ref('excluded.link_en'),
-            link_th: eb.ref('excluded.link_th'),
-            factsheet_url: eb.ref('excluded.factsheet_url'),
-            display_order: eb.ref('excluded.display_order'),
-          })),
-        )
-        .execute();
-    }
+  upsertFunds(rows: Omit<Insertable<FundTable>, 'code_key'>[]): Promise<void> {
+    return this.upsert('funds', 'id', rows.map((f) => ({ ...f, code_key: f.code.toUpperCase() })) as Row[]);
   }
 
-  async upsertFxFamilies(rows: Insertable<FxFamilyTable>[]): Promise<void> {
-    for (const chunk of chunks(rows)) {
-      await this.trx
-        .insertInto('fx_families')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.column('code').doUpdateSet((eb) => ({
-            description: eb.ref('excluded.description'),
-            name: eb.ref('excluded.name'),
-            unit: eb.ref('excluded.unit'),
-            decimals: eb.ref('excluded.decimals'),
-            display_order: eb.ref('excluded.display_order'),
-          })),
-        )
-        .execute();
-    }
+  upsertFxFamilies(rows: Insertable<FxFamilyTable>[]): Promise<void> {
+    return this.upsert('fx_families', 'code', rows as Row[]);
   }
 
-  async upsertDepositProducts(rows: Insertable<DepositProductTable>[]): Promise<void> {
+  upsertDepositProducts(rows: Insertable<DepositProductTable>[]): Promise<void> {
+    return this.upsert('deposit_products', 'id', rows as Row[]);
+  }
+
+  /** Reference rows are replaced whole on a key that exists (no revisions: they describe, not publish). */
+  private async upsert(table: ReferenceTable, key: string, rows: Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const columns = Object.keys(rows[0]!);
+    const updates = columns
+      .filter((c) => c !== key)
+      .map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`);
     for (const chunk of chunks(rows)) {
-      await this.trx
-        .insertInto('deposit_products')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            name_en: eb.ref('excluded.name_en'),
-            name_th: eb.ref('excluded.name_th'),
-            display_order: eb.ref('excluded.display_order'),
-          })),
-        )
-        .execute();
+      await sql`insert into ${sql.table(table)} (${list(columns)}) values ${sql.join(chunk.map((r) => tuple(r, columns)))}
+        on conflict (${sql.ref(key)}) do update set ${sql.join(updates)}`.execute(this.trx);
     }
   }
 

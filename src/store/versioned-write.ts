@@ -3,8 +3,11 @@ import type { Database } from './schema.js';
 
 import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
 
-const list = (names: readonly string[]) => sql.join(names.map((n) => sql.ref(n)));
-const tuple = (row: Row, names: readonly string[]) => sql`(${sql.join(names.map((n) => row[n] ?? null))})`;
+/** `a, b, c` as identifiers. */
+export const list = (names: readonly string[]) => sql.join(names.map((n) => sql.ref(n)));
+/** `(?, ?, ?)` with a row's values for the named columns (missing ones as null). */
+export const tuple = (row: Row, names: readonly string[]) =>
+  sql`(${sql.join(names.map((n) => row[n] ?? null))})`;
 const keyOf = (row: Row, keys: readonly string[]) => JSON.stringify(keys.map((k) => row[k]));
 
 /**

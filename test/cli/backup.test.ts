@@ -3,30 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/db.js';
+import { snapshot, fundIds, writeBigPriceFile } from '../helpers/db-files.js';
 import { cli, cliProcess } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function snapshot(file: string) {
-  const store = openStore(file);
-  try {
-    const n = await store.db
-      .selectFrom('fund_prices')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const batches = await store.db
-      .selectFrom('batches')
-      .select('id')
-      .where('status', '=', 'committed')
-      .execute();
-    const check = store.sqlite.pragma('integrity_check') as { integrity_check: string }[];
-    return { rows: Number(n.n), batches: batches.length, integrity: check.map((c) => c.integrity_check) };
-  } finally {
-    await store.close();
-  }
-}
 
 describe('backup and restore', () => {
   it('a backup taken during a running import restores to a consistent database', async () => {
@@ -35,16 +16,8 @@ describe('backup and restore', () => {
     const live = join(dir, 'live', 'rates.db');
     const before = await snapshot(live);
 
-    const store = openStore(live);
-    const funds = (await store.db.selectFrom('funds').select('id').execute()).map((f) => f.id);
-    await store.close();
-    const rows = ['fund,date,nav,offer,redemption'];
-    for (let day = 0; day < 4500; day++) {
-      const date = new Date(Date.UTC(2014, 3, 1) + day * 86_400_000).toISOString().slice(0, 10);
-      for (const fund of funds) rows.push(`${fund},${date},10.${day % 97},11,9`);
-    }
     const file = join(dir, 'fund-prices-big.csv');
-    writeFileSync(file, rows.join('\n'));
+    writeBigPriceFile(file, await fundIds(live), 4500);
 
     const importing = cliProcess(['import', file], env);
     await new Promise<void>((resolve) =>

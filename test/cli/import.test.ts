@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/db.js';
+import { fundIds, snapshot, writeBigPriceFile } from '../helpers/db-files.js';
 import { cli, cliProcess, startServer } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-import-'));
@@ -53,31 +53,9 @@ describe('SIGKILL during a large import', () => {
     const env = { DATA_DIR: join(dir, 'kill') };
     await cli(['demo', '--until', '2014-03-31'], env);
     const db = join(dir, 'kill', 'rates.db');
-    const store = openStore(db);
-    const funds = (await store.db.selectFrom('funds').select('id').execute()).map((f) => f.id);
-    await store.close();
-    // Every fund on every day since the demo's end: over half a million rows, several seconds of work.
-    const rows = ['fund,date,nav,offer,redemption'];
-    for (let day = 0; day < 4500; day++) {
-      const date = new Date(Date.UTC(2014, 3, 1) + day * 86_400_000).toISOString().slice(0, 10);
-      for (const fund of funds) rows.push(`${fund},${date},10.${day % 97},11,9`);
-    }
     const file = join(dir, 'fund-prices-big.csv');
-    writeFileSync(file, rows.join('\n'));
-    const snapshot = async () => {
-      const store = openStore(db);
-      try {
-        const n = await store.db
-          .selectFrom('fund_prices')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
-        const check = store.sqlite.pragma('integrity_check') as { integrity_check: string }[];
-        return { rows: Number(n.n), integrity: check.map((c) => c.integrity_check) };
-      } finally {
-        await store.close();
-      }
-    };
-    const before = await snapshot();
+    writeBigPriceFile(file, await fundIds(db), 4500); // over half a million rows: seconds of work
+    const before = await snapshot(db);
 
     const child = cliProcess(['import', file], env);
     // Wait until the import has written rows (its first progress line), then kill it mid-batch.
@@ -87,7 +65,7 @@ describe('SIGKILL during a large import', () => {
     child.kill('SIGKILL');
     await once(child, 'exit');
 
-    expect(await snapshot()).toEqual({ rows: before.rows, integrity: ['ok'] });
+    expect(await snapshot(db)).toEqual({ ...before, integrity: ['ok'] });
     // And the database takes the next batch normally.
     const again = await cli(['import', 'examples'], env);
     expect(again.stdout).toMatch(/^Batch \d+ committed\./);

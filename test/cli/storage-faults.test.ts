@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/db.js';
+import { snapshot, fundIds, writeBigPriceFile } from '../helpers/db-files.js';
 import { cli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-faults-'));
@@ -22,29 +22,6 @@ afterAll(() => {
   if (tinyDisk) spawnSync('umount', [tinyDisk]);
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function snapshot(file: string) {
-  const store = openStore(file);
-  try {
-    const n = await store.db
-      .selectFrom('fund_prices')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const check = store.sqlite.pragma('integrity_check') as { integrity_check: string }[];
-    return { rows: Number(n.n), integrity: check.map((c) => c.integrity_check) };
-  } finally {
-    await store.close();
-  }
-}
-
-function bigPriceFile(file: string, funds: number[], days: number): void {
-  const rows = ['fund,date,nav,offer,redemption,total_net_assets'];
-  for (let day = 0; day < days; day++) {
-    const date = new Date(Date.UTC(2014, 3, 1) + day * 86_400_000).toISOString().slice(0, 10);
-    for (const fund of funds) rows.push(`${fund},${date},10.${day % 97},11,9,123456789.12`);
-  }
-  writeFileSync(file, rows.join('\n'));
-}
 
 const fail = (args: string[], env: Record<string, string>) =>
   cli(args, env).then(
@@ -109,11 +86,8 @@ describe('storage faults', () => {
       await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
       const db = join(data, 'rates.db');
       const before = await snapshot(db);
-      const store = openStore(db);
-      const funds = (await store.db.selectFrom('funds').select('id').execute()).map((f) => f.id);
-      await store.close();
       const file = join(dir, 'fund-prices-big.csv');
-      bigPriceFile(file, funds, 3000); // about 360,000 rows: more than the disk holds
+      writeBigPriceFile(file, await fundIds(db), 3000); // about 360,000 rows: more than the disk holds
       const result = await fail(['import', file], { DATA_DIR: data });
       expect(result.code).toBe(1);
       expect(result.stderr, result.stderr.slice(-400)).toContain(`The disk holding ${db} is full`);
