@@ -9,6 +9,7 @@ import { loggerOptions } from './http/logging.js';
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
+import { AnswerCache } from './cache/answer-cache.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -21,7 +22,12 @@ import { adminRoutes } from './routes/admin/index.js';
 
 export interface AppOptions {
   config: Pick<Config, 'logLevel' | 'bodyLimit' | 'requestTimeoutMs'> &
-    Partial<Pick<Config, 'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs'>>;
+    Partial<
+      Pick<
+        Config,
+        'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs' | 'cacheMaxBytes' | 'cacheMaxAgeS'
+      >
+    >;
   store: Store;
   /** The clock behind "today", limits, quotas and expiry; tests pin it or move it. */
   now?: () => Date;
@@ -92,7 +98,21 @@ export async function buildApp({
     });
   }
   if (parts.api) {
-    await app.register(apiRoutes, { prefix: '/api', repos: createRepositories(store.db), now, gateway });
+    // Answers kept until a batch commits (in any process); CACHE_MAX_BYTES=0 turns the cache off.
+    const maxBytes = config.cacheMaxBytes ?? 64 * 1024 * 1024;
+    const answers = maxBytes > 0 ? new AnswerCache(store, { maxBytes }) : undefined;
+    if (answers) {
+      await answers.start();
+      app.addHook('onClose', async () => answers.stop());
+    }
+    await app.register(apiRoutes, {
+      prefix: '/api',
+      repos: createRepositories(store.db),
+      now,
+      gateway,
+      answers,
+      maxAgeS: config.cacheMaxAgeS ?? 60,
+    });
     await app.register(docsRoutes);
     await app.register(explorerRoutes, { root: webRoot });
   }

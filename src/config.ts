@@ -21,6 +21,8 @@ const ConfigSchema = Type.Object({
   trustProxy: Type.Union([Type.Boolean(), Type.Integer({ minimum: 1 }), Type.String({ minLength: 1 })]),
   keyGuessLimit: Type.Integer({ minimum: 1 }),
   usageFlushMs: Type.Integer({ minimum: 100 }),
+  cacheMaxBytes: Type.Integer({ minimum: 0 }),
+  cacheMaxAgeS: Type.Integer({ minimum: 0 }),
   demoOnEmpty: Type.Boolean(),
   demoSeed: Type.Integer(),
 });
@@ -43,6 +45,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   trustProxy: 'TRUST_PROXY',
   keyGuessLimit: 'KEY_GUESS_LIMIT',
   usageFlushMs: 'USAGE_FLUSH_MS',
+  cacheMaxBytes: 'CACHE_MAX_BYTES',
+  cacheMaxAgeS: 'CACHE_MAX_AGE_S',
   demoOnEmpty: 'DEMO_ON_EMPTY',
   demoSeed: 'DEMO_SEED',
 };
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     keyGuessLimit: number(env.KEY_GUESS_LIMIT, 30),
     usageFlushMs: number(env.USAGE_FLUSH_MS, 5000),
+    cacheMaxBytes: number(env.CACHE_MAX_BYTES, 64 * 1024 * 1024),
+    cacheMaxAgeS: number(env.CACHE_MAX_AGE_S, 60),
     demoOnEmpty: !['0', 'false', 'no'].includes((env.DEMO_ON_EMPTY ?? 'true').toLowerCase()),
     demoSeed: number(env.DEMO_SEED, 20260101),
   };

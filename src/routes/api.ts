@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Gateway } from '../gateway/index.js';
+import type { AnswerCache } from '../cache/answer-cache.js';
 import { installGatewayHooks } from '../http/gateway-hooks.js';
+import { installResponseCache } from '../http/response-cache.js';
 import type { Repositories } from '../store/repositories.js';
 import { exchangeRateRoutes } from './exchange-rates.js';
 import { fundNavRoutes } from './fund-nav.js';
@@ -12,11 +14,14 @@ export const apiRoutes: FastifyPluginAsync<{
   repos: Repositories;
   now: () => Date;
   gateway: Gateway;
-}> = async (api, { repos, now, gateway }) => {
+  answers?: AnswerCache;
+  maxAgeS?: number;
+}> = async (api, { repos, now, gateway, answers, maxAgeS }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   installGatewayHooks(api, gateway);
+  if (answers) installResponseCache(api, answers, { maxAgeS: maxAgeS ?? 60, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });

@@ -42,11 +42,29 @@ const ERRORS = {
   500: gatewayError('Internal error; the X-Request-Id answer header identifies it in the service logs'),
 };
 
-/** Errors of every operation: the key check, the limits and the unexpected. */
-export const KEY_ERRORS = { 401: ERRORS[401], 403: ERRORS[403], 429: ERRORS[429], 500: ERRORS[500] };
+/** A repeated GET with the ETag of the answer it has: nothing changed (answers are cached until a batch commits). */
+const NOT_MODIFIED = {
+  304: { description: 'Not modified: the ETag sent in If-None-Match still matches; no body', type: 'null' },
+};
+
+/** Errors of every operation: the key check, the limits and the unexpected (and 304 for GETs). */
+export const KEY_ERRORS = {
+  ...NOT_MODIFIED,
+  401: ERRORS[401],
+  403: ERRORS[403],
+  429: ERRORS[429],
+  500: ERRORS[500],
+};
 
 /** Errors of an operation with path parameters. */
 export const PARAM_ERRORS = { 400: ERRORS[400], 414: ERRORS[414], ...KEY_ERRORS };
 
 /** Errors of the POST operation, whose 400 is its own envelope (declared by the route). */
-export const BODY_ERRORS = { 413: ERRORS[413], 414: ERRORS[414], ...KEY_ERRORS };
+export const BODY_ERRORS = {
+  413: ERRORS[413],
+  414: ERRORS[414],
+  401: ERRORS[401],
+  403: ERRORS[403],
+  429: ERRORS[429],
+  500: ERRORS[500],
+};

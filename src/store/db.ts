@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -10,6 +11,8 @@ export interface Store {
   /** The raw connection, for the bulk-write fast path; Kysely runs on this same connection. */
   sqlite: SQLite.Database;
   location: string;
+  /** Emits 'commit' after a batch of this process commits (other processes are seen by polling). */
+  events: EventEmitter;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
     dialect: 'sqlite',
     sqlite,
     location: path,
+    events: new EventEmitter(),
     close: () => db.destroy(),
   };
 }

@@ -10,6 +10,7 @@ import type {
   NewFxRate,
 } from './schema.js';
 import type SQLite from 'better-sqlite3';
+import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
 import { SqliteVersionedWriter } from './sqlite-versioned-write.js';
 import {
@@ -140,6 +141,7 @@ export async function publishBatch(
   try {
     const published = await writeBatch(trx, store, meta, write, now);
     await trx.commit().execute();
+    store.events.emit('commit', published.batchId);
     return published;
   } catch (error) {
     await trx
@@ -172,5 +174,7 @@ async function writeBatch(
     .set({ status: 'committed', committed_at: now().toISOString(), row_count: inserted + changed })
     .where('id', '=', id)
     .execute();
+  // Servers poll this counter and drop their cached answers when it moves.
+  await bumpCounter(trx, DATA_VERSION);
   return { batchId: id, counts: writer.counts };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { hashKey, keyHint, newKey } from '../domain/keys.js';
 import type { KeySlot } from '../domain/subscriptions.js';
+import { bumpCounter } from './counters.js';
 import type { Database } from './schema.js';
 
 // Writes shared by the key and subscription repositories.
@@ -12,11 +13,7 @@ export const VERSION_SETTING = 'subscriptions_version';
  * server process polls it and drops its cached view of subscriptions when it moves.
  */
 export async function bumpVersion(trx: Kysely<Database> | Transaction<Database>): Promise<void> {
-  await trx
-    .updateTable('settings')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', VERSION_SETTING)
-    .execute();
+  await bumpCounter(trx, VERSION_SETTING);
 }
 
 /** Puts a fresh key in a slot (replacing the one there) and returns its plaintext, the only time it exists. */

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './001_initial.js';
 import * as adminTokens from './002_admin_tokens.js';
 import * as fundPriceDates from './004_fund_price_dates.js';
+import * as dataVersion from './005_data_version.js';
 import * as subscriptionTraffic from './003_subscription_traffic.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
@@ -10,5 +11,6 @@ export const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_admin_tokens': adminTokens,
   '004_fund_price_dates': fundPriceDates,
+  '005_data_version': dataVersion,
   '003_subscription_traffic': subscriptionTraffic,
 };

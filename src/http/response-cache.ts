@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
+import { bangkokToday } from '../domain/dates.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cacheKey?: string;
+    cacheVersion?: number;
+  }
+}
+
+/**
+ * Serves repeated API answers from memory, with ETag / If-None-Match (304), Cache-Control and gzip or
+ * brotli by Accept-Encoding. Runs after the key check and limits (they are onRequest hooks), so a
+ * cached answer is still checked, limited and counted like any other. Only 200 answers of GET/HEAD
+ * are kept; an answer that was valid once has valid parameters, so a hit skips validation too.
+ */
+export function installResponseCache(
+  app: FastifyInstance,
+  cache: AnswerCache,
+  options: { maxAgeS: number; now: () => Date },
+): void {
+  const cacheControl = `private, max-age=${options.maxAgeS}`;
+
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    // Paths match case-insensitively, and so do every parameter of the GET operations. "Today"
+    // (deposit rates) is part of the key, so an answer never outlives its Bangkok day.
+    const wantsCsv = (request.headers.accept ?? '').toLowerCase().includes('text/csv');
+    request.cacheKey = `${request.url.split('?')[0]!.toLowerCase()}|${wantsCsv ? 'csv' : 'json'}|${bangkokToday(options.now())}`;
+    request.cacheVersion = cache.currentVersion;
+    const hit = cache.get(request.cacheKey);
+    if (hit) return send(request, reply, cache, hit, cacheControl);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.cacheKey === undefined || reply.statusCode !== 200 || reply.getHeader('etag')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const answer = cache.put(request.cacheKey, request.cacheVersion ?? -1, {
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      headers: disposition(reply),
+      body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
+    });
+    return prepare(request, reply, cache, answer, cacheControl);
+  });
+}
+
+function disposition(reply: FastifyReply): Record<string, string> {
+  const value = reply.getHeader('content-disposition');
+  return value === undefined ? {} : { 'content-disposition': String(value) };
+}
+
+/** Headers and body of an answer for this request: 304, or the body in the best accepted encoding. */
+function prepare(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: AnswerCache,
+  answer: CachedAnswer,
+  cacheControl: string,
+): Buffer | null {
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', cacheControl)
+    .header('vary', 'Accept, Accept-Encoding');
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
+    reply.code(304);
+    return null;
+  }
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const body = cache.encoded(request.cacheKey!, answer, encoding);
+  if (body !== answer.body) reply.header('content-encoding', encoding);
+  reply.header('content-length', body.length);
+  return body;
+}
+
+async function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: AnswerCache,
+  answer: CachedAnswer,
+  cacheControl: string,
+): Promise<void> {
+  reply.header('content-type', answer.contentType).headers(answer.headers);
+  const body = prepare(request, reply, cache, answer, cacheControl);
+  await reply.send(body ?? '');
+}
