@@ -9,6 +9,7 @@ import { loggerOptions } from './http/logging.js';
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
+import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -21,7 +22,8 @@ import { adminRoutes } from './routes/admin/index.js';
 
 export interface AppOptions {
   config: Pick<Config, 'logLevel' | 'bodyLimit' | 'requestTimeoutMs'> &
-    Partial<Pick<Config, 'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs'>>;
+    Partial<Pick<Config, 'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs'>> &
+    LimitSettings;
   store: Store;
   /** The clock behind "today", limits, quotas and expiry; tests pin it or move it. */
   now?: () => Date;
@@ -56,7 +58,11 @@ export async function buildApp({
     // maxParamLength: a family list may be 400 characters (contract notes); Fastify's default is 100.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 400 },
     bodyLimit: config.bodyLimit,
-    requestTimeout: config.requestTimeoutMs,
+    ...connectionOptions(config, config.requestTimeoutMs),
+    // On close, requests already in flight finish; keep-alive connections answer their next request
+    // and then close (Connection: close) instead of Fastify's own 503 body; idle ones close at once.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -74,6 +80,7 @@ export async function buildApp({
 
   installRequestIdHeader(app);
   installErrorHandling(app);
+  await installConnectionLimits(app, config);
   installRequestMetrics(app, gateway);
 
   // Routes registered after this are described in /openapi.json.
@@ -92,7 +99,12 @@ export async function buildApp({
     });
   }
   if (parts.api) {
-    await app.register(apiRoutes, { prefix: '/api', repos: createRepositories(store.db), now, gateway });
+    await app.register(apiRoutes, {
+      prefix: '/api',
+      repos: createRepositories(store.db),
+      now,
+      gateway,
+    });
     await app.register(docsRoutes);
     await app.register(explorerRoutes, { root: webRoot });
   }
