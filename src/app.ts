@@ -10,6 +10,7 @@ import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -22,7 +23,9 @@ import { adminRoutes } from './routes/admin/index.js';
 
 export interface AppOptions {
   config: Pick<Config, 'logLevel' | 'bodyLimit' | 'requestTimeoutMs'> &
-    Partial<Pick<Config, 'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs'>> &
+    Partial<
+      Pick<Config, 'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs' | 'corsOrigins'>
+    > &
     LimitSettings;
   store: Store;
   /** The clock behind "today", limits, quotas and expiry; tests pin it or move it. */
@@ -80,6 +83,8 @@ export async function buildApp({
 
   installRequestIdHeader(app);
   installErrorHandling(app);
+  // Before the limits' hooks, so their refusals (414, 503) carry the security headers too.
+  await installSecurityHeaders(app);
   await installConnectionLimits(app, config);
   installRequestMetrics(app, gateway);
 
@@ -104,6 +109,7 @@ export async function buildApp({
       repos: createRepositories(store.db),
       now,
       gateway,
+      corsOrigins: config.corsOrigins ?? ['*'],
     });
     await app.register(docsRoutes);
     await app.register(explorerRoutes, { root: webRoot });

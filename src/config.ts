@@ -20,6 +20,7 @@ const ConfigSchema = Type.Object({
   maxUrlLength: Type.Integer({ minimum: 256 }),
   maxConnections: Type.Integer({ minimum: 1 }),
   maxEventLoopDelayMs: Type.Integer({ minimum: 0 }),
+  corsOrigins: Type.Array(Type.String({ minLength: 1 })),
   adminPort: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
   adminHost: Type.String({ minLength: 1 }),
   adminBodyLimit: Type.Integer({ minimum: 1024 }),
@@ -64,6 +65,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxUrlLength: 'MAX_URL_LENGTH',
   maxConnections: 'MAX_CONNECTIONS',
   maxEventLoopDelayMs: 'MAX_EVENT_LOOP_DELAY_MS',
+  corsOrigins: 'CORS_ORIGINS',
   adminPort: 'ADMIN_PORT',
   adminHost: 'ADMIN_HOST',
   adminBodyLimit: 'ADMIN_BODY_LIMIT',
@@ -108,6 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUrlLength: number(env.MAX_URL_LENGTH, LIMIT_DEFAULTS.maxUrlLength),
     maxConnections: number(env.MAX_CONNECTIONS, LIMIT_DEFAULTS.maxConnections),
     maxEventLoopDelayMs: number(env.MAX_EVENT_LOOP_DELAY_MS, LIMIT_DEFAULTS.maxEventLoopDelayMs),
+    corsOrigins: (env.CORS_ORIGINS || '*')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
     adminPort: env.ADMIN_PORT ? number(env.ADMIN_PORT, 0) : null,
     adminHost: env.ADMIN_HOST || env.HOST || '127.0.0.1',
     adminBodyLimit: number(env.ADMIN_BODY_LIMIT, 100 * 1024 * 1024),

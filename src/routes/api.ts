@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Gateway } from '../gateway/index.js';
 import { installGatewayHooks } from '../http/gateway-hooks.js';
+import { installApiCors } from '../http/security-headers.js';
 import type { Repositories } from '../store/repositories.js';
 import { exchangeRateRoutes } from './exchange-rates.js';
 import { fundNavRoutes } from './fund-nav.js';
@@ -12,10 +13,13 @@ export const apiRoutes: FastifyPluginAsync<{
   repos: Repositories;
   now: () => Date;
   gateway: Gateway;
-}> = async (api, { repos, now, gateway }) => {
+  corsOrigins: readonly string[];
+}> = async (api, { repos, now, gateway, corsOrigins }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  // CORS first: its hook sets the allow headers before the key check, so a browser can read a 401 too.
+  await installApiCors(api, corsOrigins);
   installGatewayHooks(api, gateway);
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });

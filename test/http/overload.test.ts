@@ -35,5 +35,6 @@ describe('overload', () => {
       statusCode: 503,
       message: 'The service is overloaded. Try again in a few seconds.',
     });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   }, 20_000);
 });
