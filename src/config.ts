@@ -20,6 +20,7 @@ const ConfigSchema = Type.Object({
   maxUrlLength: Type.Integer({ minimum: 256 }),
   maxConnections: Type.Integer({ minimum: 1 }),
   maxEventLoopDelayMs: Type.Integer({ minimum: 0 }),
+  shutdownTimeoutMs: Type.Integer({ minimum: 0, maximum: 60_000 }),
   corsOrigins: Type.Array(Type.String({ minLength: 1 })),
   adminPort: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
   adminHost: Type.String({ minLength: 1 }),
@@ -65,6 +66,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxUrlLength: 'MAX_URL_LENGTH',
   maxConnections: 'MAX_CONNECTIONS',
   maxEventLoopDelayMs: 'MAX_EVENT_LOOP_DELAY_MS',
+  shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
   corsOrigins: 'CORS_ORIGINS',
   adminPort: 'ADMIN_PORT',
   adminHost: 'ADMIN_HOST',
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUrlLength: number(env.MAX_URL_LENGTH, LIMIT_DEFAULTS.maxUrlLength),
     maxConnections: number(env.MAX_CONNECTIONS, LIMIT_DEFAULTS.maxConnections),
     maxEventLoopDelayMs: number(env.MAX_EVENT_LOOP_DELAY_MS, LIMIT_DEFAULTS.maxEventLoopDelayMs),
+    shutdownTimeoutMs: number(env.SHUTDOWN_TIMEOUT_MS, 8000),
     corsOrigins: (env.CORS_ORIGINS || '*')
       .split(',')
       .map((o) => o.trim())
