@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { ApiError, MESSAGES } from '../domain/errors.js';
 
 /**
  * Helmet's defaults on every answer (no sniffing, no framing, no referrer, ...) except two:
@@ -26,6 +27,12 @@ const EXPOSED = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'R
  * POST operation, from the origins of CORS_ORIGINS ('*' for any, as public rate services do).
  */
 export async function installApiCors(api: FastifyInstance, origins: readonly string[]): Promise<void> {
+  // OPTIONS is no operation: only a real preflight gets an answer; any other stays the gateway's 404
+  // (the plugin would answer 400 in plain text).
+  api.addHook('onRequest', async (request) => {
+    const { origin, 'access-control-request-method': method } = request.headers;
+    if (request.method === 'OPTIONS' && (!origin || !method)) throw new ApiError(404, MESSAGES.notFound);
+  });
   await api.register(cors, {
     origin: origins.includes('*') ? '*' : [...origins],
     methods: ['GET', 'HEAD', 'POST'],

@@ -66,6 +66,12 @@ describe('CORS', () => {
     expect(res.headers['access-control-max-age']).toBe('600');
   });
 
+  it('answers an OPTIONS that is no preflight with the gateway 404', async () => {
+    const res = await open.app.inject({ method: 'OPTIONS', url: LATEST });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, message: 'Resource not found' });
+  });
+
   it('lets browser scripts read the limit headers, the request id and Retry-After, on errors too', async () => {
     const headers = { origin: 'https://anywhere.example', 'Ocp-Apim-Subscription-Key': open.key };
     const ok = await open.app.inject({ url: LATEST, headers });
