@@ -33,7 +33,8 @@ function startSlowUpload(url: string): {
     },
   });
   req.on('error', () => undefined);
-  const answer = once(req, 'response').then(async ([res]: [IncomingMessage]) => {
+  const answer = once(req, 'response').then(async (args: unknown[]) => {
+    const res = args[0] as IncomingMessage;
     let body = '';
     for await (const chunk of res) body += String(chunk);
     return { status: res.statusCode ?? 0, body };
