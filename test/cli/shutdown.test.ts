@@ -69,6 +69,23 @@ describe('serve shuts down gracefully', () => {
     expect(server.output()).toContain('"timedOut":false');
   }, 60_000);
 
+  it('writes the usage counted since the last flush before it exits', async () => {
+    const created = await cli(['keys', 'create', '--name', 'counted'], env);
+    const key = created.stdout.trim().split('\n').at(-1)!;
+    const id = /Subscription (\d+) 'counted' created/.exec(created.stdout)![1]!;
+    // No periodic flush during the test: only the shutdown can write these counts.
+    const server = await startServer({ ...env, USAGE_FLUSH_MS: '3600000' });
+    const res = await fetch(`${server.url}/api/FundPriceService/LatestDate`, {
+      headers: { 'Ocp-Apim-Subscription-Key': key },
+    });
+    expect(res.status).toBe(200);
+    server.child.kill('SIGTERM');
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(0);
+    const usage = await cli(['keys', 'usage', '--id', id], env);
+    expect(usage.stdout).toMatch(/LatestDate\s+2xx\s+1/);
+  }, 60_000);
+
   it('exits non-zero when a request outlasts SHUTDOWN_TIMEOUT_MS', async () => {
     const server = await startServer({ ...env, SHUTDOWN_TIMEOUT_MS: '1000' });
     const { req } = startSlowUpload(server.url);
