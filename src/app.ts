@@ -10,6 +10,8 @@ import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { AnswerCache } from './cache/answer-cache.js';
+import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -25,9 +27,16 @@ export interface AppOptions {
     Partial<
       Pick<
         Config,
-        'adminBodyLimit' | 'trustProxy' | 'keyGuessLimit' | 'usageFlushMs' | 'cacheMaxBytes' | 'cacheMaxAgeS'
+        | 'adminBodyLimit'
+        | 'trustProxy'
+        | 'keyGuessLimit'
+        | 'usageFlushMs'
+        | 'corsOrigins'
+        | 'cacheMaxBytes'
+        | 'cacheMaxAgeS'
       >
-    >;
+    > &
+    LimitSettings;
   store: Store;
   /** The clock behind "today", limits, quotas and expiry; tests pin it or move it. */
   now?: () => Date;
@@ -62,7 +71,11 @@ export async function buildApp({
     // maxParamLength: a family list may be 400 characters (contract notes); Fastify's default is 100.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 400 },
     bodyLimit: config.bodyLimit,
-    requestTimeout: config.requestTimeoutMs,
+    ...connectionOptions(config, config.requestTimeoutMs),
+    // On close, requests already in flight finish; keep-alive connections answer their next request
+    // and then close (Connection: close) instead of Fastify's own 503 body; idle ones close at once.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -80,6 +93,9 @@ export async function buildApp({
 
   installRequestIdHeader(app);
   installErrorHandling(app);
+  // Before the limits' hooks, so their refusals (414, 503) carry the security headers too.
+  await installSecurityHeaders(app);
+  await installConnectionLimits(app, config);
   installRequestMetrics(app, gateway);
 
   // Routes registered after this are described in /openapi.json.
@@ -112,6 +128,7 @@ export async function buildApp({
       gateway,
       answers,
       maxAgeS: config.cacheMaxAgeS ?? 60,
+      corsOrigins: config.corsOrigins ?? ['*'],
     });
     await app.register(docsRoutes);
     await app.register(explorerRoutes, { root: webRoot });

@@ -13,6 +13,15 @@ const ConfigSchema = Type.Object({
   ),
   bodyLimit: Type.Integer({ minimum: 1024, maximum: 100 * 1024 * 1024 }),
   requestTimeoutMs: Type.Integer({ minimum: 1000 }),
+  headersTimeoutMs: Type.Integer({ minimum: 100 }),
+  keepAliveTimeoutMs: Type.Integer({ minimum: 100 }),
+  connectionTimeoutMs: Type.Integer({ minimum: 0 }),
+  maxHeaderSize: Type.Integer({ minimum: 1024, maximum: 1024 * 1024 }),
+  maxUrlLength: Type.Integer({ minimum: 256 }),
+  maxConnections: Type.Integer({ minimum: 1 }),
+  maxEventLoopDelayMs: Type.Integer({ minimum: 0 }),
+  shutdownTimeoutMs: Type.Integer({ minimum: 0, maximum: 60_000 }),
+  corsOrigins: Type.Array(Type.String({ minLength: 1 })),
   adminPort: Type.Union([Type.Integer({ minimum: 0, maximum: 65535 }), Type.Null()]),
   adminHost: Type.String({ minLength: 1 }),
   adminBodyLimit: Type.Integer({ minimum: 1024 }),
@@ -29,6 +38,21 @@ const ConfigSchema = Type.Object({
 
 export type Config = Static<typeof ConfigSchema>;
 
+/** Defaults of the connection limits, shared with apps built without a full config (tests). */
+export const LIMIT_DEFAULTS = {
+  // Node's own default is 60 s: far too long for a client that trickles its headers in.
+  headersTimeoutMs: 10_000,
+  // Node's default. Behind a load balancer set it above the balancer's idle timeout.
+  keepAliveTimeoutMs: 5000,
+  // A socket with no traffic either way (e.g. a client that stopped reading the answer).
+  connectionTimeoutMs: 60_000,
+  maxHeaderSize: 16 * 1024,
+  maxUrlLength: 2048,
+  maxConnections: 1000,
+  // Mean event-loop delay over a one-second sample above which calls get 503; 0 turns it off.
+  maxEventLoopDelayMs: 1000,
+} as const;
+
 const ENV_NAMES: Record<keyof Config, string> = {
   port: 'PORT',
   host: 'HOST',
@@ -37,6 +61,15 @@ const ENV_NAMES: Record<keyof Config, string> = {
   logLevel: 'LOG_LEVEL',
   bodyLimit: 'BODY_LIMIT',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
+  headersTimeoutMs: 'HEADERS_TIMEOUT_MS',
+  keepAliveTimeoutMs: 'KEEP_ALIVE_TIMEOUT_MS',
+  connectionTimeoutMs: 'CONNECTION_TIMEOUT_MS',
+  maxHeaderSize: 'MAX_HEADER_SIZE',
+  maxUrlLength: 'MAX_URL_LENGTH',
+  maxConnections: 'MAX_CONNECTIONS',
+  maxEventLoopDelayMs: 'MAX_EVENT_LOOP_DELAY_MS',
+  shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
+  corsOrigins: 'CORS_ORIGINS',
   adminPort: 'ADMIN_PORT',
   adminHost: 'ADMIN_HOST',
   adminBodyLimit: 'ADMIN_BODY_LIMIT',
@@ -76,6 +109,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: number(env.BODY_LIMIT, 64 * 1024),
     requestTimeoutMs: number(env.REQUEST_TIMEOUT_MS, 30_000),
+    headersTimeoutMs: number(env.HEADERS_TIMEOUT_MS, LIMIT_DEFAULTS.headersTimeoutMs),
+    keepAliveTimeoutMs: number(env.KEEP_ALIVE_TIMEOUT_MS, LIMIT_DEFAULTS.keepAliveTimeoutMs),
+    connectionTimeoutMs: number(env.CONNECTION_TIMEOUT_MS, LIMIT_DEFAULTS.connectionTimeoutMs),
+    maxHeaderSize: number(env.MAX_HEADER_SIZE, LIMIT_DEFAULTS.maxHeaderSize),
+    maxUrlLength: number(env.MAX_URL_LENGTH, LIMIT_DEFAULTS.maxUrlLength),
+    maxConnections: number(env.MAX_CONNECTIONS, LIMIT_DEFAULTS.maxConnections),
+    maxEventLoopDelayMs: number(env.MAX_EVENT_LOOP_DELAY_MS, LIMIT_DEFAULTS.maxEventLoopDelayMs),
+    shutdownTimeoutMs: number(env.SHUTDOWN_TIMEOUT_MS, 8000),
+    corsOrigins: (env.CORS_ORIGINS || '*')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
     adminPort: env.ADMIN_PORT ? number(env.ADMIN_PORT, 0) : null,
     adminHost: env.ADMIN_HOST || env.HOST || '127.0.0.1',
     adminBodyLimit: number(env.ADMIN_BODY_LIMIT, 100 * 1024 * 1024),
@@ -90,12 +135,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: number(env.DEMO_SEED, 20260101),
   };
   const errors = [...Value.Errors(ConfigSchema, candidate)];
-  if (errors.length > 0) {
+  // Node refuses a headers timeout longer than the request timeout (which covers headers and body).
+  const timeouts =
+    candidate.headersTimeoutMs > candidate.requestTimeoutMs
+      ? [`HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (got '${candidate.headersTimeoutMs}')`]
+      : [];
+  if (errors.length > 0 || timeouts.length > 0) {
     const lines = errors.map((e) => {
       const key = e.path.slice(1) as keyof Config;
       return `${ENV_NAMES[key] ?? key}: ${e.message} (got '${env[ENV_NAMES[key]] ?? ''}')`;
     });
-    throw new ConfigError(`Invalid settings:\n  ${[...new Set(lines)].join('\n  ')}`);
+    throw new ConfigError(`Invalid settings:\n  ${[...new Set([...lines, ...timeouts])].join('\n  ')}`);
   }
   return candidate as Config;
 }

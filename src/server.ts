@@ -39,18 +39,46 @@ export async function serve(): Promise<void> {
   const metrics = separateMetrics
     ? await buildApp({ config, store, gateway, parts: { api: false, admin: false, metrics: true } })
     : undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), admin?.close(), metrics?.close()]);
-    await gateway.close();
-    await store.close();
-    process.exit(0);
+  const apps = [app, admin, metrics].filter((a): a is FastifyInstance => a !== undefined);
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // An operator who signals again wants out now: no more waiting for requests or flushes.
+    if (stopping) {
+      app.log.error({ signal }, 'second signal: exiting without finishing the shutdown');
+      process.exit(1);
+    }
+    stopping = true;
+    void shutdown(signal);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  /**
+   * Stops listening at once (new connections are refused), lets requests in flight finish for up to
+   * SHUTDOWN_TIMEOUT_MS, then writes the last usage counts and closes the database. Exit 0 only when
+   * everything finished in time.
+   */
+  const shutdown = async (signal: NodeJS.Signals) => {
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    let timedOut = false;
+    const drain = setTimeout(() => {
+      timedOut = true;
+      app.log.error('requests still running at SHUTDOWN_TIMEOUT_MS: closing their connections');
+      for (const a of apps) a.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    // Should the flush or the database hang, the process still ends shortly after the deadline.
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 1500).unref();
+    try {
+      await Promise.all(apps.map((a) => a.close()));
+      clearTimeout(drain);
+      await gateway.close();
+      await store.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info({ timedOut }, 'stopped');
+    process.exit(timedOut ? 1 : 0);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
   await app.listen({ port: config.port, host: config.host });
   if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
   if (metrics) await metrics.listen({ port: config.metricsPort ?? 0, host: config.metricsHost });

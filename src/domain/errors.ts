@@ -9,6 +9,10 @@ export const MESSAGES = {
   notFound: 'Resource not found',
   tooLarge: 'Request body is too large.',
   uriTooLong: 'Request URI is too long.',
+  headersTooLarge: 'Request header fields are too large.',
+  requestTimeout: 'The request was not received in time.',
+  badRequest: 'The request is not valid HTTP.',
+  overloaded: 'The service is overloaded. Try again in a few seconds.',
   busy: 'The database is busy with another writer (an import or a backup). Try again in a few seconds.',
   internal: 'Internal server error. The request id identifies it in the service logs.',
 } as const;

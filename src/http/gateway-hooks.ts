@@ -20,6 +20,8 @@ const asArray = <T>(hooks: T | T[] | undefined): T[] =>
  */
 export function installGatewayHooks(app: FastifyInstance, gateway: Gateway): void {
   app.addHook('onRoute', (route) => {
+    // CORS preflights carry no key by design (browsers never send one): never check or count them.
+    if (route.method === 'OPTIONS') return;
     // The service group is the first path segment after /api/ (FundPriceService, ...).
     const group = route.url.split('/')[2] ?? '';
     const operation = operationName(route);

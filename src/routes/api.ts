@@ -3,6 +3,7 @@ import type { Gateway } from '../gateway/index.js';
 import type { AnswerCache } from '../cache/answer-cache.js';
 import { installGatewayHooks } from '../http/gateway-hooks.js';
 import { installResponseCache } from '../http/response-cache.js';
+import { installApiCors } from '../http/security-headers.js';
 import type { Repositories } from '../store/repositories.js';
 import { exchangeRateRoutes } from './exchange-rates.js';
 import { fundNavRoutes } from './fund-nav.js';
@@ -16,10 +17,13 @@ export const apiRoutes: FastifyPluginAsync<{
   gateway: Gateway;
   answers?: AnswerCache;
   maxAgeS?: number;
-}> = async (api, { repos, now, gateway, answers, maxAgeS }) => {
+  corsOrigins: readonly string[];
+}> = async (api, { repos, now, gateway, answers, maxAgeS, corsOrigins }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  // CORS first: its hook sets the allow headers before the key check, so a browser can read a 401 too.
+  await installApiCors(api, corsOrigins);
   installGatewayHooks(api, gateway);
   if (answers) installResponseCache(api, answers, { maxAgeS: maxAgeS ?? 60, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });

@@ -35,11 +35,16 @@ const ERRORS = {
   401: gatewayError('Missing or invalid subscription key'),
   403: gatewayError('Out of call volume quota; the message says when the quota is replenished'),
   413: gatewayError('Request body over the limit'),
-  414: gatewayError('A path parameter over 400 characters'),
+  414: gatewayError(
+    'The URL over the length limit (MAX_URL_LENGTH), or a path parameter over 400 characters',
+  ),
   429: gatewayError('Over the rate limit of the key', {
     'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
   }),
   500: gatewayError('Internal error; the X-Request-Id answer header identifies it in the service logs'),
+  503: gatewayError('The service is overloaded (or the database busy with a writer); try again later', {
+    'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
+  }),
 };
 
 /** A repeated GET with the ETag of the answer it has: nothing changed (answers are cached until a batch commits). */
@@ -47,24 +52,21 @@ const NOT_MODIFIED = {
   304: { description: 'Not modified: the ETag sent in If-None-Match still matches; no body', type: 'null' },
 };
 
-/** Errors of every operation: the key check, the limits and the unexpected (and 304 for GETs). */
-export const KEY_ERRORS = {
-  ...NOT_MODIFIED,
+/** Errors of every operation: a too-long URL, the key check, the limits, overload and the unexpected. */
+const COMMON_ERRORS = {
   401: ERRORS[401],
   403: ERRORS[403],
+  414: ERRORS[414],
   429: ERRORS[429],
   500: ERRORS[500],
+  503: ERRORS[503],
 };
 
-/** Errors of an operation with path parameters. */
-export const PARAM_ERRORS = { 400: ERRORS[400], 414: ERRORS[414], ...KEY_ERRORS };
+/** Answers of every GET operation besides 200: the common errors, and 304 (answers are cached). */
+export const KEY_ERRORS = { ...NOT_MODIFIED, ...COMMON_ERRORS };
+
+/** Errors of a GET operation with path parameters. */
+export const PARAM_ERRORS = { 400: ERRORS[400], ...KEY_ERRORS };
 
 /** Errors of the POST operation, whose 400 is its own envelope (declared by the route). */
-export const BODY_ERRORS = {
-  413: ERRORS[413],
-  414: ERRORS[414],
-  401: ERRORS[401],
-  403: ERRORS[403],
-  429: ERRORS[429],
-  500: ERRORS[500],
-};
+export const BODY_ERRORS = { 413: ERRORS[413], ...COMMON_ERRORS };

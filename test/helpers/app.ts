@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { DEMO_LIMITS } from '../../src/domain/subscriptions.js';
 import { startGateway, type Gateway } from '../../src/gateway/index.js';
@@ -41,6 +41,8 @@ export async function createTestApp(
     usageFlushMs?: number;
     /** The built explorer to serve (web/dist by default). */
     webRoot?: string;
+    /** Settings over the tests' defaults: limits, timeouts, CORS origins. */
+    config?: Partial<AppOptions['config']>;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
@@ -61,7 +63,12 @@ export async function createTestApp(
     usageFlushMs: options.usageFlushMs ?? 3_600_000,
   });
   const app = await buildApp({
-    config: { logLevel: options.logStream ? 'info' : 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
+    config: {
+      logLevel: options.logStream ? 'info' : 'silent',
+      bodyLimit: 65536,
+      requestTimeoutMs: 10_000,
+      ...options.config,
+    },
     store,
     now: options.now,
     logStream: options.logStream,

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig: limits, shutdown and CORS settings', () => {
+  it('has defaults that suit a service exposed directly', () => {
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5000,
+      connectionTimeoutMs: 60_000,
+      maxHeaderSize: 16_384,
+      maxUrlLength: 2048,
+      maxConnections: 1000,
+      maxEventLoopDelayMs: 1000,
+      shutdownTimeoutMs: 8000,
+      corsOrigins: ['*'],
+    });
+  });
+
+  it('reads CORS_ORIGINS as a comma-separated list', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example,' });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('refuses a headers timeout longer than the request timeout, naming both settings', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ MAX_URL_LENGTH: 'long' })).toThrow(ConfigError);
+  });
+});
