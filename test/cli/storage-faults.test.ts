@@ -52,7 +52,7 @@ describe('storage faults', () => {
   });
 
   it.skipIf(!root)(
-    'an import onto a read-only database fails cleanly, data unchanged (skipped: needs root to run as another user)',
+    'an import onto a read-only database fails cleanly, data unchanged (runs as root only: it switches to another user)',
     async () => {
       const data = join(dir, 'readonly');
       await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
@@ -79,7 +79,7 @@ describe('storage faults', () => {
   );
 
   it.skipIf(!root)(
-    'a full disk during an import: a clear message, no batch half-applied (skipped: needs root to mount a small disk)',
+    'a full disk during an import: a clear message, no batch half-applied (runs as root only: it mounts a small disk)',
     async () => {
       expect(tinyDisk).toBeDefined();
       const data = join(tinyDisk!, 'data');
