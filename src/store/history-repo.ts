@@ -21,12 +21,7 @@ export class HistoryRepository {
       .where('price_date', '=', date)
       .orderBy('id', 'desc')
       .execute();
-    return [
-      ...served.map(({ batch_id, ...values }) => entry(true, batch_id, null, null, values)),
-      ...revisions.map(({ batch_id, replaced_by_batch_id, replaced_at, ...values }) =>
-        entry(false, batch_id, replaced_by_batch_id, replaced_at, values),
-      ),
-    ];
+    return entries(served, revisions);
   }
 
   async fxRates(family: string, date: string): Promise<HistoryEntry[]> {
@@ -54,21 +49,31 @@ export class HistoryRepository {
       .orderBy('round')
       .orderBy('id', 'desc')
       .execute();
-    return [
-      ...served.map(({ batch_id, ...values }) => entry(true, batch_id, null, null, values)),
-      ...revisions.map(({ batch_id, replaced_by_batch_id, replaced_at, ...values }) =>
-        entry(false, batch_id, replaced_by_batch_id, replaced_at, values),
-      ),
-    ];
+    return entries(served, revisions);
   }
 }
 
-function entry(
-  served: boolean,
-  batchId: number,
-  replacedByBatchId: number | null,
-  replacedAt: string | null,
-  values: Record<string, number | string | null>,
-): HistoryEntry {
-  return { served, batchId, replacedByBatchId, replacedAt, values };
+type Values = Record<string, number | string | null>;
+
+/** The served value(s) first, then the revisions, newest first, in one shape. */
+function entries(
+  served: (Values & { batch_id: number })[],
+  revisions: (Values & { batch_id: number; replaced_by_batch_id: number; replaced_at: string })[],
+): HistoryEntry[] {
+  return [
+    ...served.map(({ batch_id, ...values }) => ({
+      served: true,
+      batchId: batch_id,
+      replacedByBatchId: null,
+      replacedAt: null,
+      values,
+    })),
+    ...revisions.map(({ batch_id, replaced_by_batch_id, replaced_at, ...values }) => ({
+      served: false,
+      batchId: batch_id,
+      replacedByBatchId: replaced_by_batch_id,
+      replacedAt: replaced_at,
+      values,
+    })),
+  ];
 }
