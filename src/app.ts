@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { startGateway, type Gateway } from './gateway/index.js';
-import { DEFAULT_KEY_GUESS_SETTINGS } from './gateway/key-guess-guard.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { installRequestMetrics } from './http/metrics.js';
@@ -84,7 +83,7 @@ export async function buildApp({
     (await startGateway({
       store,
       now,
-      keyGuesses: { ...DEFAULT_KEY_GUESS_SETTINGS, perMinute: config.keyGuessLimit ?? 30 },
+      keyGuessLimit: config.keyGuessLimit,
       usageFlushMs: config.usageFlushMs,
       onError: (err, what) => app.log.error({ err }, what),
     }));

@@ -18,7 +18,7 @@ export async function serve(): Promise<void> {
   const logger: { app?: FastifyInstance } = {};
   const gateway = await startGateway({
     store,
-    keyGuesses: { perMinute: config.keyGuessLimit, blockS: 300 },
+    keyGuessLimit: config.keyGuessLimit,
     usageFlushMs: config.usageFlushMs,
     onError: (err, what) => logger.app?.log.error({ err }, what),
   });

@@ -26,14 +26,15 @@ export const MIN_COMPRESS_BYTES = 1024;
 export class AnswerCache {
   private readonly entries: LRUCache<string, CachedAnswer>;
   private version = -1;
+  private readonly pollMs: number;
   private timer: NodeJS.Timeout | undefined;
   private onCommit: (() => void) | undefined;
 
   constructor(
     private readonly store: Store,
     options: { maxBytes: number; pollMs?: number },
-    private readonly pollMs = options.pollMs ?? 250,
   ) {
+    this.pollMs = options.pollMs ?? 250;
     this.entries = new LRUCache({
       maxSize: options.maxBytes,
       sizeCalculation: (a) =>

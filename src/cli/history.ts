@@ -1,5 +1,5 @@
 import { parseLooseDate } from '../domain/params.js';
-import { References } from '../ingest/references.js';
+import { FundRepository } from '../store/fund-repo.js';
 import { HistoryRepository } from '../store/history-repo.js';
 import type { HistoryEntry } from '../schemas/history.js';
 import { withStore } from './with-store.js';
@@ -21,10 +21,10 @@ function print(entries: HistoryEntry[], what: string): void {
 export async function historyFundPriceCommand(options: { fund: string; date: string }): Promise<void> {
   const date = parseLooseDate('--date', options.date);
   await withStore(async (store) => {
-    const fundId = (await References.load(store.db)).resolveFund(options.fund);
-    if (fundId === undefined) throw new Error(`unknown fund '${options.fund}'`);
+    const fund = await new FundRepository(store.db).findFund(options.fund);
+    if (!fund) throw new Error(`unknown fund '${options.fund}'`);
     print(
-      await new HistoryRepository(store.db).fundPrice(fundId, date),
+      await new HistoryRepository(store.db).fundPrice(fund.id, date),
       `price of fund ${options.fund} on ${date}`,
     );
   });

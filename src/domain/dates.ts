@@ -3,6 +3,9 @@
 
 const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 export const BUDDHIST_ERA_OFFSET = 543;
+/** The years the service takes: A.D. from 1900; 2400 and later look like Buddhist-era years. */
+export const MIN_YEAR = 1900;
+export const BUDDHIST_ERA_FROM = 2400;
 
 export interface DateParts {
   year: number;

@@ -1,5 +1,5 @@
 import { Type, type TString } from '@sinclair/typebox';
-import { addYears, isoDate, isRealDate } from './dates.js';
+import { addYears, BUDDHIST_ERA_FROM, isoDate, isRealDate, MIN_YEAR } from './dates.js';
 import { ParamError } from './errors.js';
 
 // Each path parameter is defined once: its schema (pattern for validation, description used as the
@@ -65,9 +65,6 @@ export const RangeParams = {
   tmm: Month,
   tyyyy: Year,
 };
-
-const MIN_YEAR = 1900;
-const BUDDHIST_ERA_FROM = 2400;
 
 export function parseYear(name: string, raw: string): number {
   const year = Number(raw);

@@ -2,14 +2,12 @@
 // keeps subscriptions, the gateway enforces these rules on every /api/ call.
 
 export const SERVICE_GROUPS = ['FundPriceService', 'ExchangeRateService', 'InterestRatesService'] as const;
-export type ServiceGroup = (typeof SERVICE_GROUPS)[number];
 
 export type StoredState = 'active' | 'suspended' | 'cancelled';
 /** `expired` is never stored: an active subscription whose expiry has passed is expired. */
 export type State = StoredState | 'expired';
 export type QuotaPeriod = 'day' | 'month';
 export type KeySlot = 'primary' | 'secondary';
-export const KEY_SLOTS: readonly KeySlot[] = ['primary', 'secondary'];
 
 /** The longest rate-limit period: windows are kept in memory, so they stay short. */
 export const MAX_RATE_PERIOD_S = 300;

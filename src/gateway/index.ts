@@ -2,7 +2,7 @@ import type { Store } from '../store/db.js';
 import { KeyRepository } from '../store/key-repo.js';
 import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
-import { DEFAULT_KEY_GUESS_SETTINGS, KeyGuessGuard, type KeyGuessSettings } from './key-guess-guard.js';
+import { DEFAULT_KEY_GUESS_SETTINGS, KeyGuessGuard } from './key-guess-guard.js';
 import { MemoryLimiterStore, type LimiterStore } from './limiter-store.js';
 import { Metrics } from './metrics.js';
 import { SubscriptionCache } from './subscription-cache.js';
@@ -14,7 +14,8 @@ export interface GatewayOptions {
   /** The clock of limits, quotas, expiry and usage days; tests move it instead of sleeping. */
   now?: () => Date;
   limiterStore?: LimiterStore;
-  keyGuesses?: KeyGuessSettings;
+  /** Unknown keys per minute from one address before it is blocked (KEY_GUESS_LIMIT). */
+  keyGuessLimit?: number;
   /** How often counted usage is written to the database. */
   usageFlushMs?: number;
   /** How often the subscription change counter is polled. */
@@ -49,7 +50,10 @@ export class Gateway {
       { pollMs: options.pollMs ?? 250, maxEntries: 100_000 },
     );
     this.limits = new TrafficLimits(limiterStore);
-    this.keyGuesses = new KeyGuessGuard(limiterStore, options.keyGuesses ?? DEFAULT_KEY_GUESS_SETTINGS);
+    this.keyGuesses = new KeyGuessGuard(limiterStore, {
+      ...DEFAULT_KEY_GUESS_SETTINGS,
+      perMinute: options.keyGuessLimit ?? DEFAULT_KEY_GUESS_SETTINGS.perMinute,
+    });
     this.usage = new UsageRecorder(new UsageRepository(store.db), (error) => onError(error, 'writing usage'));
   }
 

@@ -1,15 +1,9 @@
 import type { Readable } from 'node:stream';
+import type { ImportIssue } from '../schemas/import-report.js';
 import { FieldError } from './fields.js';
 import { readRecords, SourceError, type Format } from './sources.js';
 import { RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
 import { SPECS } from './specs.js';
-
-export interface ImportIssue {
-  file: string;
-  line: number | null;
-  column: string | null;
-  reason: string;
-}
 
 /** The outcome of checking one source batch of records: good rows and the problems found. */
 export interface CheckedBatch {

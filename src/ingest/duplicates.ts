@@ -1,6 +1,8 @@
+import { BUDDHIST_ERA_FROM, MIN_YEAR } from '../domain/dates.js';
+
 const DAY_MS = 86_400_000;
-const EPOCH = Date.UTC(1900, 0, 1);
-const DAYS = 500 * 366; // 1900 to 2399, the dates the parsers accept
+const EPOCH = Date.UTC(MIN_YEAR, 0, 1);
+const DAYS = (BUDDHIST_ERA_FROM - MIN_YEAR) * 366; // the dates the parsers accept
 
 /**
  * Remembers which (group, date) keys a batch has seen, to refuse a second row for the same key.

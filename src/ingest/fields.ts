@@ -1,4 +1,4 @@
-import { isRealDate } from '../domain/dates.js';
+import { BUDDHIST_ERA_FROM, isRealDate, MIN_YEAR } from '../domain/dates.js';
 
 // Field parsers for import rows. A value comes from CSV (always a string) or JSON (string, number or
 // null); each parser accepts both and returns the stored form, or throws FieldError with the reason.
@@ -97,7 +97,7 @@ function checkDate(s: string): string | FieldError {
   const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(s);
   if (!m) return new FieldError(`expected a date YYYY-MM-DD, got ${show(s)}`);
   const parts = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
-  if (!isRealDate(parts) || parts.year < 1900 || parts.year >= 2400) {
+  if (!isRealDate(parts) || parts.year < MIN_YEAR || parts.year >= BUDDHIST_ERA_FROM) {
     return new FieldError(`expected a real A.D. date, got ${show(s)}`);
   }
   return s;

@@ -3,7 +3,8 @@ import { bangkokToday } from '../domain/dates.js';
 import type { Store } from '../store/db.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
 import { DateKeySet } from './duplicates.js';
-import { checkInput, type ImportIssue } from './check.js';
+import { checkInput } from './check.js';
+import type { ImportIssue, ImportReport } from '../schemas/import-report.js';
 import { References } from './references.js';
 import type { Format } from './sources.js';
 import { IMPORT_TYPES, type ImportType, type RowContext } from './spec.js';
@@ -16,21 +17,7 @@ export interface ImportInput {
   open(): Readable;
 }
 
-export type { ImportIssue };
-
-export interface ImportReport {
-  status: 'committed' | 'rejected';
-  batchId: number | null;
-  rowsRead: number;
-  inserted: number;
-  changed: number;
-  unchanged: number;
-  /** Earlier values kept as revisions: one for each changed row. */
-  revisions: number;
-  errorCount: number;
-  errors: ImportIssue[];
-  seconds: number;
-}
+export type { ImportReport };
 
 export interface ImportOptions {
   source: string;

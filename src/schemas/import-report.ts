@@ -23,4 +23,5 @@ export const ImportReport = Type.Object(
   },
   { $id: 'ImportReport' },
 );
-export type ImportReportBody = Static<typeof ImportReport>;
+export type ImportReport = Static<typeof ImportReport>;
+export type ImportIssue = Static<typeof ImportIssue>;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { hashKey, hashesMatch } from '../domain/keys.js';
+import { hashesMatch } from '../domain/keys.js';
 import { DEFAULT_LIMITS, effectiveState, type Limits } from '../domain/subscriptions.js';
 import type { Database, SubscriptionTable } from './schema.js';
 import { putNewKey } from './subscription-writes.js';
@@ -56,11 +56,7 @@ export class KeyRepository {
     });
   }
 
-  /** The subscription a presented key belongs to, whatever its state; undefined for an unknown key. */
-  async findByKey(key: string): Promise<Subscription | undefined> {
-    return this.findByHash(hashKey(key));
-  }
-
+  /** The subscription a key hash belongs to, whatever its state; undefined for an unknown key. */
   async findByHash(hash: string): Promise<Subscription | undefined> {
     const row = await this.db
       .selectFrom('subscription_keys as k')

@@ -59,7 +59,7 @@ export async function createTestApp(
   const gateway = await startGateway({
     store,
     now: options.now,
-    keyGuesses: { perMinute: options.keyGuessLimit ?? 10_000, blockS: 300 },
+    keyGuessLimit: options.keyGuessLimit ?? 10_000,
     usageFlushMs: options.usageFlushMs ?? 3_600_000,
   });
   const app = await buildApp({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Family, FundCode, LooseDate, parseLooseDate } from '../../domain/params.js';
-import { References } from '../../ingest/references.js';
+import { FundRepository } from '../../store/fund-repo.js';
 import { HistoryEntry } from '../../schemas/history.js';
 import { HistoryRepository } from '../../store/history-repo.js';
 import type { AdminContext } from './context.js';
@@ -9,6 +9,7 @@ import type { AdminContext } from './context.js';
 /** Served values and earlier revisions of a fund price or a family's rates on a day. */
 export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, { store }) => {
   const history = new HistoryRepository(store.db);
+  const funds = new FundRepository(store.db);
 
   app.get(
     '/history/fund-prices',
@@ -21,8 +22,8 @@ export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app
     },
     async (request) => {
       const date = parseLooseDate('date', request.query.date);
-      const fundId = (await References.load(store.db)).resolveFund(request.query.fund);
-      return fundId === undefined ? [] : history.fundPrice(fundId, date);
+      const fund = await funds.findFund(request.query.fund);
+      return fund ? history.fundPrice(fund.id, date) : [];
     },
   );
 
