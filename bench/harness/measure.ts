@@ -1,0 +1,34 @@
+// One measurement: autocannon, in this process, against a server in another, for a fixed time.
+import autocannon from 'autocannon';
+import type { BenchRequest } from './requests.js';
+
+export interface Figures {
+  /** Answers received; 0 means the server answered nothing within the measurement. */
+  answers: number;
+  rps: number;
+  /** Latency percentiles in ms (autocannon's resolution is 1 ms). */
+  p50: number;
+  p99: number;
+  /** Non-2xx answers, socket errors and timeouts: anything but 0 makes the figures suspect. */
+  failures: number;
+}
+
+export async function measure(
+  url: string,
+  requests: BenchRequest[],
+  options: { seconds: number; connections: number },
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    requests,
+  });
+  return {
+    answers: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors, // errors include timeouts
+  };
+}
