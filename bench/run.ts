@@ -42,7 +42,12 @@ const settings = { seconds, connections };
 const warmUp = { seconds: Math.min(2, seconds), connections };
 const progress = (line: string) => process.stderr.isTTY && process.stderr.write(`\r\x1b[K${line}`);
 
-const dataset = await prepareDataset(UNTIL, values.postgres ? values['postgres-url'] : undefined);
+const dataset = await prepareDataset(UNTIL, values.postgres ? values['postgres-url'] : undefined).catch(
+  (error: Error) => {
+    console.error(error.message); // what the CLI said is the whole story; a stack trace adds nothing
+    process.exit(1);
+  },
+);
 const probe = { path: '/api/FundPriceService/LatestDate', key: dataset.key };
 const headers = {
   'ocp-apim-subscription-key': dataset.key,

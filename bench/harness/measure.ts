@@ -11,6 +11,8 @@ export interface Figures {
   p99: number;
   /** Non-2xx answers, socket errors and timeouts: anything but 0 makes the figures suspect. */
   failures: number;
+  /** What the failures were, e.g. '503 ×1604, 3 socket errors'. */
+  failureKinds: string;
 }
 
 export async function measure(
@@ -30,5 +32,11 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors, // errors include timeouts
+    failureKinds: [
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, { count }]) => `${code} ×${count ?? 0}`),
+      ...(result.errors > 0 ? [`${result.errors} socket errors or timeouts`] : []),
+    ].join(', '),
   };
 }

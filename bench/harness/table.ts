@@ -28,7 +28,7 @@ const RSS_TARGET_MB = 500;
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-const failures = (f: Figures) => (f.failures > 0 ? `  ${f.failures} failed requests!` : '');
+const failures = (f: Figures) => (f.failures > 0 ? `  FAILED: ${f.failureKinds}` : '');
 // No answer at all within the measurement: the latency is unknown, and certainly over any target.
 const ms = (f: Figures, value: number) => (f.answers === 0 ? 'n/a' : String(value));
 
