@@ -88,6 +88,7 @@ for (const operation of operations) {
   const figures = await measure(service.url, client([operation]), settings);
   cached.push({
     name: operation.name,
+    uncacheable: operation.uncacheable,
     service: figures,
     ceiling: await measure(ceiling.url, client([operation]), settings),
   });

@@ -2,13 +2,13 @@
 // request with exactly the bytes the service sent for it (status, headers, body), prepared in
 // advance. No routing beyond a map lookup, no key check, no database: the service's requests per
 // second over this is the share of the machine's HTTP capacity that the service's own work leaves.
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { spawnNode } from './cli.js';
 import type { BenchRequest } from './requests.js';
 
 /** One prepared answer; `key` is what the ceiling server looks requests up by. */
@@ -68,13 +68,9 @@ function capture(base: string, r: BenchRequest, key: string): Promise<Answer> {
 export async function startCeiling(answers: Answer[]): Promise<{ url: string; stop: () => Promise<void> }> {
   const file = join(tmpdir(), `rates-bench-ceiling-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(answers));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), file],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawnNode(['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const line = await Promise.race([
     once(createInterface({ input: child.stdout! }), 'line').then(([first]) => String(first)),

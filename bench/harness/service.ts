@@ -1,12 +1,12 @@
 // The service in its own process, started as in production (`rates serve`): key checks and limits
 // on, request logging at 'info' (to /dev/null), the answer cache on unless asked otherwise. node runs
 // it directly (not through the tsx wrapper process), so /proc/<pid> is the server's own memory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CLI, COMPILED_CLI, ROOT, serviceEnv } from './cli.js';
+import { CLI, COMPILED_CLI, ROOT, serviceEnv, spawnNode } from './cli.js';
 
 export interface Service {
   url: string;
@@ -34,7 +34,7 @@ export async function startService(
   const command = options.compiled ? [COMPILED_CLI] : ['--import', 'tsx', CLI];
   const settings = options.settings ?? {};
   const started = performance.now();
-  const child = spawn(process.execPath, [...command, 'serve'], {
+  const child = spawnNode([...command, 'serve'], {
     env: serviceEnv(databaseUrl, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...settings }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
