@@ -29,7 +29,12 @@ const RSS_TARGET_MB = 500;
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-const failures = (f: Figures) => (f.failures > 0 ? `  FAILED: ${f.failureKinds}` : '');
+const failures = (f: Figures) =>
+  f.failures > 0
+    ? `  FAILED: ${f.failureKinds}`
+    : f.answers === 0
+      ? '  no answer within the measurement'
+      : '';
 // No answer at all within the measurement: the latency is unknown, and certainly over any target.
 const ms = (f: Figures, value: number) => (f.answers === 0 ? 'n/a' : String(value));
 
