@@ -31,7 +31,6 @@ export async function prepareDataset(until: string, postgresUrl?: string): Promi
     return { databaseUrl, key: readFileSync(marker, 'utf8').trim(), note: `reused ${folder}` };
   }
   if (!postgresUrl) rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
   const env = serviceEnv(databaseUrl);
   // A key first: it also migrates the database, and fails fast (before a minute of generating) when
   // the URL is not usable, e.g. PostgreSQL on a version that does not support it yet.
@@ -50,6 +49,7 @@ export async function prepareDataset(until: string, postgresUrl?: string): Promi
   console.log(`Generating the ${SCALE} dataset until ${until} into ${databaseUrl} (about a minute) ...`);
   const started = performance.now();
   await runCli(['demo', '--scale', SCALE, '--until', until], env, true);
+  mkdirSync(folder, { recursive: true }); // SQLite made it already; PostgreSQL's marker needs it
   writeFileSync(marker, `${key}\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   return { databaseUrl, key, note: `generated in ${seconds} s into ${folder}` };
