@@ -9,6 +9,7 @@ import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { AnswerCache } from './cache/answer-cache.js';
+import { NavSeriesCache } from './store/nav-series-cache.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { apiRoutes } from './routes/api.js';
@@ -32,6 +33,7 @@ export interface AppOptions {
         | 'usageFlushMs'
         | 'corsOrigins'
         | 'cacheMaxBytes'
+        | 'navCacheMaxBytes'
         | 'cacheMaxAgeS'
         | 'cachePublic'
       >
@@ -121,9 +123,17 @@ export async function buildApp({
       await answers.start();
       app.addHook('onClose', async () => answers.stop());
     }
+    // Funds' NAV series for the statistics, kept until a batch commits; NAV_CACHE_MAX_BYTES=0: none,
+    // each statistics call then scans the fund's history.
+    const navBytes = config.navCacheMaxBytes ?? 64 * 1024 * 1024;
+    const navSeries = navBytes > 0 ? new NavSeriesCache(store, { maxBytes: navBytes }) : undefined;
+    if (navSeries) {
+      await navSeries.start();
+      app.addHook('onClose', async () => navSeries.stop());
+    }
     await app.register(apiRoutes, {
       prefix: '/api',
-      repos: createRepositories(store.db),
+      repos: createRepositories(store.db, navSeries),
       now,
       gateway,
       answers,

@@ -85,3 +85,15 @@ export function formatDayMonthYear(iso: string): string {
 export function formatTimestamp(stored: string): string {
   return `${formatDayMonthYear(stored.slice(0, 10))} ${stored.slice(11, 19)}`;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days since 1970-01-01: a date as a small integer, for compact arrays and plain comparisons. */
+export function dayNumber(iso: string): number {
+  const { year, month, day } = dateParts(iso);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+export function fromDayNumber(days: number): string {
+  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,17 +1,22 @@
 import type { Kysely } from 'kysely';
 import { toDateTime } from '../domain/dates.js';
-import { navStatistics, type NavValue } from '../domain/statistics.js';
+import { navStatistics, type NavStatistics, type NavValue } from '../domain/statistics.js';
 import type {
   FundNavStatistics,
   FundPriceListItem,
   FundPriceRecord,
   NavEntry,
 } from '../schemas/fund-prices.js';
+import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database, Fund } from './schema.js';
 
 /** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
 export class FundRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Where NAV statistics come from in O(1) of the range; without it, each call scans the history. */
+    private readonly navSeries?: NavSeriesCache,
+  ) {}
 
   /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
   async findFund(code: string): Promise<Fund | undefined> {
@@ -48,36 +53,23 @@ export class FundRepository {
     }));
   }
 
-  /** Fund_Nav_ByFundCode's statistics, computed over every NAV of the fund up to `to`. */
+  /** Fund_Nav_ByFundCode's statistics: from the fund's cached NAV series, else by one pass over its NAVs. */
   async navStatistics(fundId: number, from: string, to: string): Promise<FundNavStatistics> {
-    const points = await this.db
+    if (this.navSeries) {
+      const series = await this.navSeries.get(fundId, () => this.navPoints(fundId));
+      return statisticsFields(series.statistics(from, to));
+    }
+    return statisticsFields(navStatistics(await this.navPoints(fundId, to), from, to));
+  }
+
+  /** The fund's NAVs (up to `to` when given) in ascending date order: one range of its index. */
+  private navPoints(fundId: number, to?: string): Promise<{ date: string; nav: number }[]> {
+    let query = this.db
       .selectFrom('fund_prices')
       .select(['price_date as date', 'nav'])
-      .where('fund_id', '=', fundId)
-      .where('price_date', '<=', to)
-      .orderBy('price_date')
-      .execute();
-    const s = navStatistics(points, from, to);
-    const nav = (v: NavValue | null) => v?.nav ?? null;
-    const date = (v: NavValue | null) => (v ? toDateTime(v.date) : null);
-    return {
-      MinSelected_mfr_fNav: nav(s.minSelected),
-      MinSelected_mfr_dDataDate: date(s.minSelected),
-      MaxSelected_mfr_fNav: nav(s.maxSelected),
-      MaxSelected_mfr_dDataDate: date(s.maxSelected),
-      MinYear_mfr_fNav: nav(s.minYear),
-      MinYear_mfr_dDataDate: date(s.minYear),
-      MaxYear_mfr_fNav: nav(s.maxYear),
-      MaxYear_mfr_dDataDate: date(s.maxYear),
-      MinSince_mfr_fNav: nav(s.minSince),
-      MinSince_mfr_dDataDate: date(s.minSince),
-      MaxSince_mfr_fNav: nav(s.maxSince),
-      MaxSince_mfr_dDataDate: date(s.maxSince),
-      Begin_mfr_fNav: nav(s.begin),
-      Begin_mfr_dDataDate: date(s.begin),
-      End_mfr_fNav: nav(s.end),
-      End_mfr_dDataDate: date(s.end),
-    };
+      .where('fund_id', '=', fundId);
+    if (to !== undefined) query = query.where('price_date', '<=', to);
+    return query.orderBy('price_date').execute();
   }
 
   async priceRecords(fund: Fund, from: string, to: string): Promise<FundPriceRecord[]> {
@@ -177,4 +169,27 @@ export class FundRepository {
       .executeTakeFirst();
     return row?.latest ?? null;
   }
+}
+
+function statisticsFields(s: NavStatistics): FundNavStatistics {
+  const nav = (v: NavValue | null) => v?.nav ?? null;
+  const date = (v: NavValue | null) => (v ? toDateTime(v.date) : null);
+  return {
+    MinSelected_mfr_fNav: nav(s.minSelected),
+    MinSelected_mfr_dDataDate: date(s.minSelected),
+    MaxSelected_mfr_fNav: nav(s.maxSelected),
+    MaxSelected_mfr_dDataDate: date(s.maxSelected),
+    MinYear_mfr_fNav: nav(s.minYear),
+    MinYear_mfr_dDataDate: date(s.minYear),
+    MaxYear_mfr_fNav: nav(s.maxYear),
+    MaxYear_mfr_dDataDate: date(s.maxYear),
+    MinSince_mfr_fNav: nav(s.minSince),
+    MinSince_mfr_dDataDate: date(s.minSince),
+    MaxSince_mfr_fNav: nav(s.maxSince),
+    MaxSince_mfr_dDataDate: date(s.maxSince),
+    Begin_mfr_fNav: nav(s.begin),
+    Begin_mfr_dDataDate: date(s.begin),
+    End_mfr_fNav: nav(s.end),
+    End_mfr_dDataDate: date(s.end),
+  };
 }

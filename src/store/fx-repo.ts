@@ -4,7 +4,16 @@ import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from '../schemas/exchange-rates.js';
 import type { Database, FxFamily, FxRateTable } from './schema.js';
 
-type RateRow = Selectable<FxRateTable>;
+type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
+
+/** The rate columns served; with the date, round and time they are all a covering index holds. */
+const RATE_COLUMNS = [
+  'buying_notes',
+  'selling_notes',
+  'buying_sight_bill',
+  'selling_tt',
+  'buying_tt',
+] as const;
 
 function rateFields(r: RateRow, decimals: number) {
   return {
@@ -46,7 +55,7 @@ export class FxRepository {
       if (!family) continue;
       const r = await this.db
         .selectFrom('fx_rates')
-        .selectAll()
+        .select(['id', 'rate_date', 'round', 'rate_time', ...RATE_COLUMNS])
         .where('family_code', '=', family.code)
         .orderBy('rate_date', 'desc')
         .orderBy('round', 'desc')
@@ -73,7 +82,7 @@ export class FxRepository {
     if (!family) return [];
     const rows = await this.db
       .selectFrom('fx_rates as r')
-      .selectAll()
+      .select(['r.rate_date', 'r.rate_time', ...RATE_COLUMNS.map((c) => `r.${c}` as const)])
       .where('r.family_code', '=', family.code)
       .where('r.rate_date', '>=', from)
       .where('r.rate_date', '<=', to)

@@ -3,6 +3,7 @@ import * as initial from './001_initial.js';
 import * as adminTokens from './002_admin_tokens.js';
 import * as fundPriceDates from './004_fund_price_dates.js';
 import * as dataVersion from './005_data_version.js';
+import * as coveringIndexes from './006_covering_indexes.js';
 import * as subscriptionTraffic from './003_subscription_traffic.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '002_admin_tokens': adminTokens,
   '004_fund_price_dates': fundPriceDates,
   '005_data_version': dataVersion,
+  '006_covering_indexes': coveringIndexes,
   '003_subscription_traffic': subscriptionTraffic,
 };

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NavPoint } from '../../src/domain/statistics.js';
+import { openStore, type Store } from '../../src/store/db.js';
+import { bumpCounter, DATA_VERSION } from '../../src/store/counters.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { NavSeriesCache } from '../../src/store/nav-series-cache.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rates-nav-series-'));
+let store: Store;
+beforeAll(async () => {
+  store = openStore(join(dir, 'n.db'));
+  await migrateToLatest(store.db);
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const points = (nav: number): NavPoint[] => [{ date: '2026-01-05', nav }];
+const navOf = async (cache: NavSeriesCache, load: () => Promise<NavPoint[]>) =>
+  (await cache.get(1, load)).statistics('2026-01-01', '2026-01-31').end?.nav;
+
+describe('NavSeriesCache', () => {
+  it('keeps a series until a commit, and reads a fund once for concurrent requests', async () => {
+    const cache = new NavSeriesCache(store, { maxBytes: 1 << 20 });
+    await cache.start();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return points(loads);
+    };
+    expect(await Promise.all([navOf(cache, load), navOf(cache, load)])).toEqual([1, 1]);
+    expect(await navOf(cache, load)).toBe(1);
+    expect(loads).toBe(1);
+    store.events.emit('commit', 0);
+    expect(await navOf(cache, load)).toBe(2);
+    cache.stop();
+  });
+
+  it('does not keep a series whose load was under way when a batch committed', async () => {
+    const cache = new NavSeriesCache(store, { maxBytes: 1 << 20 });
+    await cache.start();
+    let release: (value: NavPoint[]) => void = () => undefined;
+    const slow = navOf(cache, () => new Promise((resolve) => (release = resolve)));
+    // The NAVs change while the old ones are being read, and the cache has learnt the new version.
+    await bumpCounter(store.db, DATA_VERSION);
+    store.events.emit('commit', 0);
+    await cache.refresh();
+    release(points(1));
+    expect(await slow).toBe(1); // its caller gets what was read, but it is not served again:
+    expect(await navOf(cache, async () => points(2))).toBe(2);
+    cache.stop();
+  });
+
+  it('keeps no more bytes than allowed', async () => {
+    const cache = new NavSeriesCache(store, { maxBytes: 4096 });
+    await cache.start();
+    for (let fund = 1; fund <= 50; fund++) await cache.get(fund, async () => points(fund));
+    expect(cache.stats.bytes).toBeLessThanOrEqual(4096);
+    expect(cache.stats.funds).toBeGreaterThan(0);
+    cache.stop();
+  });
+});
