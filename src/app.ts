@@ -122,7 +122,8 @@ export async function buildApp({
     }
     await app.register(apiRoutes, {
       prefix: '/api',
-      repos: createRepositories(store.db),
+      // The API only reads: a replica (DATABASE_READ_URL) can answer it.
+      repos: createRepositories(store.reader),
       now,
       gateway,
       answers,

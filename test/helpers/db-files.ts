@@ -16,6 +16,7 @@ export async function snapshot(
       .select('id')
       .where('status', '=', 'committed')
       .execute();
+    if (store.dialect !== 'sqlite') throw new Error('snapshot reads SQLite files');
     const check = store.sqlite.pragma('integrity_check') as { integrity_check: string }[];
     return { rows: Number(n.n), batches: batches.length, integrity: check.map((c) => c.integrity_check) };
   } finally {
