@@ -11,8 +11,8 @@ import { planFunds } from '../../src/ingest/demo/funds.js';
 import { FX_FAMILIES } from '../../src/ingest/demo/fx-families.js';
 import { FxRateGenerator, roundTimes } from '../../src/ingest/demo/fx-rates.js';
 import { generateDemo, type DemoOptions } from '../../src/ingest/demo/generate.js';
-import { openStore, type Store } from '../../src/store/db.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
+import type { Store } from '../../src/store/db.js';
+import { openTestStore } from '../helpers/store.js';
 
 const SEED = 20260101;
 const FAMILY_ORDER =
@@ -29,9 +29,8 @@ afterAll(async () => {
 });
 
 async function freshStore(): Promise<Store> {
-  const store = openStore(join(dir, `db-${stores.length}.sqlite`));
+  const store = await openTestStore(dir, `db-${stores.length}.sqlite`);
   stores.push(store);
-  await migrateToLatest(store.db);
   return store;
 }
 

@@ -2,18 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/db.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
+import type { Store } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { FUND_PRICES } from '../../src/store/versioned-tables.js';
 import { writeVersioned } from '../../src/store/versioned-write.js';
+import { openTestStore } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-publish-'));
 let store: Store;
 
 beforeAll(async () => {
-  store = openStore(join(dir, 'p.db'));
-  await migrateToLatest(store.db);
+  store = await openTestStore(dir, 'p.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
     await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
     await w.upsertFunds([
