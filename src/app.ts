@@ -100,7 +100,7 @@ export async function buildApp({
   // Routes registered after this are described in /openapi.json.
   await installOpenApi(app);
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { store });
   if (parts.metrics ?? parts.api) await app.register(metricsRoutes, { gateway });
   if (parts.admin) {
     await app.register(adminRoutes, {

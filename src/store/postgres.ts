@@ -37,9 +37,11 @@ function pool(url: string, applicationName: string): pg.Pool {
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
-  // A pooled client whose server went away (restart, pg_terminate_backend) emits 'error' while idle;
-  // the pool drops it and opens a fresh one on demand. Without a listener the process would exit.
+  // A client whose server went away (a restart, pg_terminate_backend, a network cut) emits 'error',
+  // idle in the pool or checked out, besides failing its query. An 'error' nobody listens to ends
+  // the process; heard here, the failed query answers 503 and the pool replaces the client.
   p.on('error', () => undefined);
+  p.on('connect', (client) => client.on('error', () => undefined));
   return p;
 }
 

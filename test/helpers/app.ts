@@ -12,7 +12,7 @@ import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
 import { seedFixture, type Fixture } from './fixture.js';
 import { checkResponsesAgainstOpenApi } from './openapi.js';
-import { openTestStore } from './store.js';
+import { openTestStore, type TestStoreOptions } from './store.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,10 +44,13 @@ export async function createTestApp(
     webRoot?: string;
     /** Settings over the tests' defaults: limits, timeouts, CORS origins. */
     config?: Partial<AppOptions['config']>;
+    /** How the store reaches its database (a proxy, a replica URL); see openTestStore. */
+    connect?: TestStoreOptions['connect'];
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
-  const store = await openTestStore(dir, 'test.db', { busyTimeoutMs: 100 }); // as the server does
+  // A short busy timeout, as the server has.
+  const store = await openTestStore(dir, 'test.db', { busyTimeoutMs: 100, connect: options.connect });
   const today = bangkokToday();
   const fixture =
     options.seed === false ? { today, latest: today, batchId: 0 } : await seedFixture(store, today);

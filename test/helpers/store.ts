@@ -59,10 +59,20 @@ export async function processEnv(dir: string): Promise<Record<string, string>> {
   return onSqlite ? { DATA_DIR: dir } : { DATA_DIR: dir, DATABASE_URL: await newDatabaseUrl(dir) };
 }
 
+export interface TestStoreOptions extends StoreOptions {
+  /** How the store reaches the new database (e.g. through a proxy the test can cut), and a replica. */
+  connect?: (url: string) => { url: string; readUrl?: string };
+}
+
 /** A fresh, migrated store for tests that use the store without the app; `close` drops it too. */
-export async function openTestStore(dir: string, file?: string, options: StoreOptions = {}): Promise<Store> {
+export async function openTestStore(
+  dir: string,
+  file?: string,
+  { connect, ...options }: TestStoreOptions = {},
+): Promise<Store> {
   const url = await newDatabaseUrl(dir, file);
-  const store = openStore(url, options);
+  const route = connect?.(url) ?? { url };
+  const store = openStore(route.url, { ...options, readUrl: route.readUrl ?? options.readUrl });
   await migrateToLatest(store.db);
   const close = store.close;
   store.close = async () => {
