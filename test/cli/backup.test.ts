@@ -10,7 +10,7 @@ import { onSqlite } from '../helpers/store.js';
 const dir = mkdtempSync(join(tmpdir(), 'rates-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// On PostgreSQL, backups are pg_dump's job; `rates backup` says so (test/cli/postgres.test.ts).
+// On PostgreSQL, backups are pg_dump's job; `rates backup` says so (test/cli/backup-postgres.test.ts).
 describe.runIf(onSqlite)('backup and restore of the SQLite file (SQLite only)', () => {
   it('a backup taken during a running import restores to a consistent database', async () => {
     const env = { DATA_DIR: join(dir, 'live') };
