@@ -40,7 +40,9 @@ describe('serve on an empty data folder', () => {
       const [code] = await once(server.child, 'exit');
       expect(code).toBe(0);
     }
-  });
+    // Loading the demo takes seconds on SQLite and longer on PostgreSQL on a busy machine; startServer
+    // waits up to 110 s for the listener.
+  }, 120_000);
 
   it('does not load the demo again on the next start', async () => {
     const server = await startServer(env);

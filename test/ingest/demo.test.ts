@@ -28,8 +28,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+let opened = 0;
 async function freshStore(): Promise<Store> {
-  const store = await openTestStore(dir, `db-${stores.length}.sqlite`);
+  // Numbered before the first await: tests of this file open stores concurrently.
+  const store = await openTestStore(dir, `db-${opened++}.sqlite`);
   stores.push(store);
   return store;
 }
