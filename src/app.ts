@@ -33,6 +33,7 @@ export interface AppOptions {
         | 'corsOrigins'
         | 'cacheMaxBytes'
         | 'cacheMaxAgeS'
+        | 'cachePublic'
       >
     > &
     LimitSettings;
@@ -128,6 +129,7 @@ export async function buildApp({
       gateway,
       answers,
       maxAgeS: config.cacheMaxAgeS ?? 60,
+      cachePublic: config.cachePublic ?? true,
       corsOrigins: config.corsOrigins ?? ['*'],
     });
     await app.register(docsRoutes);

@@ -33,6 +33,7 @@ const ConfigSchema = Type.Object({
   usageFlushMs: Type.Integer({ minimum: 100 }),
   cacheMaxBytes: Type.Integer({ minimum: 0 }),
   cacheMaxAgeS: Type.Integer({ minimum: 0 }),
+  cachePublic: Type.Boolean(),
   demoOnEmpty: Type.Boolean(),
   demoSeed: Type.Integer(),
 });
@@ -82,6 +83,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   usageFlushMs: 'USAGE_FLUSH_MS',
   cacheMaxBytes: 'CACHE_MAX_BYTES',
   cacheMaxAgeS: 'CACHE_MAX_AGE_S',
+  cachePublic: 'CACHE_PUBLIC',
   demoOnEmpty: 'DEMO_ON_EMPTY',
   demoSeed: 'DEMO_SEED',
 };
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usageFlushMs: number(env.USAGE_FLUSH_MS, 5000),
     cacheMaxBytes: number(env.CACHE_MAX_BYTES, 64 * 1024 * 1024),
     cacheMaxAgeS: number(env.CACHE_MAX_AGE_S, 60),
+    cachePublic: !['0', 'false', 'no'].includes((env.CACHE_PUBLIC ?? 'true').toLowerCase()),
     demoOnEmpty: !['0', 'false', 'no'].includes((env.DEMO_ON_EMPTY ?? 'true').toLowerCase()),
     demoSeed: number(env.DEMO_SEED, 20260101),
   };

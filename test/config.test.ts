@@ -16,6 +16,11 @@ describe('loadConfig: limits, shutdown and CORS settings', () => {
     });
   });
 
+  it('lets shared caches keep answers unless CACHE_PUBLIC is false', () => {
+    expect(loadConfig({}).cachePublic).toBe(true);
+    expect(loadConfig({ CACHE_PUBLIC: 'false' }).cachePublic).toBe(false);
+  });
+
   it('reads CORS_ORIGINS as a comma-separated list', () => {
     const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example,' });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);

@@ -18,9 +18,17 @@ declare module 'fastify' {
 export function installResponseCache(
   app: FastifyInstance,
   cache: AnswerCache,
-  options: { maxAgeS: number; now: () => Date },
+  options: { maxAgeS: number; shared: boolean; now: () => Date },
 ): void {
-  const cacheControl = `private, max-age=${options.maxAgeS}`;
+  // Shared caches (CDNs, proxies) may keep an answer as long as browsers: the data changes a few
+  // times a day, and an ETag makes every revalidation a cheap 304. Varying on the key header keeps
+  // one key's cached answer from being handed to a request with another (or no) key; a key in the
+  // query string is part of the URL anyway. CACHE_PUBLIC=false keeps answers out of shared caches,
+  // for operators who want every call to reach the gateway (usage, quotas, suspensions at once).
+  const cacheControl = `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`;
+  const vary = options.shared
+    ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key'
+    : 'Accept, Accept-Encoding';
 
   app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -30,7 +38,7 @@ export function installResponseCache(
     request.cacheKey = `${request.url.split('?')[0]!.toLowerCase()}|${wantsCsv ? 'csv' : 'json'}|${bangkokToday(options.now())}`;
     request.cacheVersion = cache.currentVersion;
     const hit = cache.get(request.cacheKey);
-    if (hit) return send(request, reply, cache, hit, cacheControl);
+    if (hit) return send(request, reply, cache, hit, cacheControl, vary);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -41,7 +49,7 @@ export function installResponseCache(
       headers: disposition(reply),
       body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
     });
-    return prepare(request, reply, cache, answer, cacheControl);
+    return prepare(request, reply, cache, answer, cacheControl, vary);
   });
 }
 
@@ -57,11 +65,9 @@ function prepare(
   cache: AnswerCache,
   answer: CachedAnswer,
   cacheControl: string,
+  vary: string,
 ): Buffer | null {
-  reply
-    .header('etag', answer.etag)
-    .header('cache-control', cacheControl)
-    .header('vary', 'Accept, Accept-Encoding');
+  reply.header('etag', answer.etag).header('cache-control', cacheControl).header('vary', vary);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
     reply.code(304);
@@ -80,8 +86,9 @@ async function send(
   cache: AnswerCache,
   answer: CachedAnswer,
   cacheControl: string,
+  vary: string,
 ): Promise<void> {
   reply.header('content-type', answer.contentType).headers(answer.headers);
-  const body = prepare(request, reply, cache, answer, cacheControl);
+  const body = prepare(request, reply, cache, answer, cacheControl, vary);
   await reply.send(body ?? '');
 }

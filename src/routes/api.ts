@@ -17,15 +17,17 @@ export const apiRoutes: FastifyPluginAsync<{
   gateway: Gateway;
   answers?: AnswerCache;
   maxAgeS?: number;
+  cachePublic?: boolean;
   corsOrigins: readonly string[];
-}> = async (api, { repos, now, gateway, answers, maxAgeS, corsOrigins }) => {
+}> = async (api, { repos, now, gateway, answers, maxAgeS, cachePublic, corsOrigins }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   // CORS first: its hook sets the allow headers before the key check, so a browser can read a 401 too.
   await installApiCors(api, corsOrigins);
   installGatewayHooks(api, gateway);
-  if (answers) installResponseCache(api, answers, { maxAgeS: maxAgeS ?? 60, now });
+  if (answers)
+    installResponseCache(api, answers, { maxAgeS: maxAgeS ?? 60, shared: cachePublic ?? true, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });

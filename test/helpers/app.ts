@@ -70,8 +70,8 @@ export async function createTestApp(
       logLevel: options.logStream ? 'info' : 'silent',
       bodyLimit: 65536,
       requestTimeoutMs: 10_000,
-      // Off unless a test turns it on (overload.test.ts): on a machine busy with both stores' suites
-      // the event loop of a test process lags for reasons that say nothing about the code under test.
+      // Off unless a test turns it on: an in-process import on a loaded CI machine can hold the event
+      // loop long enough to trip it and fail unrelated tests with 503 (test/http/overload.test.ts tests it).
       maxEventLoopDelayMs: 0,
       ...options.config,
     },

@@ -23,7 +23,8 @@ describe('cached answers', () => {
     expect(second.body).toBe(first.body);
     expect(first.headers.etag).toMatch(/^W\/".+"$/);
     expect(second.headers.etag).toBe(first.headers.etag);
-    expect(first.headers['cache-control']).toBe('private, max-age=60');
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.headers.vary).toBe('Accept, Accept-Encoding, Ocp-Apim-Subscription-Key');
     const notModified = await get(url, { 'if-none-match': String(first.headers.etag) });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
@@ -87,5 +88,24 @@ describe('cached answers', () => {
     const bad = await get('FundPriceService/AllFundPrices/31/02/2026');
     expect(bad.statusCode).toBe(400);
     expect(bad.headers.etag).toBeUndefined();
+  });
+});
+
+describe('with CACHE_PUBLIC=false', () => {
+  it('keeps answers out of shared caches and still answers If-None-Match', async () => {
+    const own = await createTestApp({ config: { cachePublic: false } });
+    try {
+      const headers = { [KEY]: own.key };
+      const res = await own.app.inject({ url: '/api/FundPriceService/LatestDate', headers });
+      expect(res.headers['cache-control']).toBe('private, max-age=60');
+      expect(res.headers.vary).toBe('Accept, Accept-Encoding');
+      const again = await own.app.inject({
+        url: '/api/FundPriceService/LatestDate',
+        headers: { ...headers, 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    } finally {
+      await own.close();
+    }
   });
 });

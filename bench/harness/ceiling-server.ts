@@ -1,0 +1,28 @@
+// The ceiling server's process: node:http answering from the prepared answers (see ceiling.ts).
+// Prints its URL on the first line once it listens.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerKey, type Answer } from './ceiling.js';
+
+const answers = new Map(
+  (JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Answer[]).map((a) => [
+    a.key,
+    { status: a.status, headers: a.headers.flat(), body: Buffer.from(a.body, 'base64') },
+  ]),
+);
+
+const server = createServer((req, res) => {
+  const answer = answers.get(answerKey(req.method ?? 'GET', req.url ?? '/', req.headers.accept));
+  // A request body (the POST operation's) is read and ignored, as the service does.
+  req.resume();
+  if (!answer) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(answer.status, answer.headers).end(answer.body);
+});
+server.listen(0, '127.0.0.1', () => {
+  console.log(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+process.on('SIGTERM', () => server.close(() => process.exit(0)).closeAllConnections());

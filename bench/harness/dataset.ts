@@ -1,0 +1,56 @@
+// The market-scale database (about 2,500 funds and 33 FX families over 20 years, deposit history),
+// built once with the real `rates demo --scale market` command and reused by later runs: a SQLite
+// file in a /tmp folder named by scale and last day, like bench/import.ts's cached files. A key with
+// limits far above what a benchmark sends is made at the same time, so every call takes the whole
+// gateway path (lookup, rate limit, quota, usage) and is never refused.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli, serviceEnv } from './cli.js';
+
+export interface Dataset {
+  databaseUrl: string;
+  key: string;
+  /** What was done to get it, for the report. */
+  note: string;
+}
+
+const SCALE = 'market';
+
+/**
+ * SQLite without `postgresUrl`; otherwise that PostgreSQL database, which must exist and be empty the
+ * first time. Either way a marker file in /tmp says the dataset and key are there.
+ */
+export async function prepareDataset(until: string, postgresUrl?: string): Promise<Dataset> {
+  const folder = postgresUrl
+    ? join(tmpdir(), `rates-bench-postgres-${SCALE}-${until}-${postgresUrl.replace(/[^a-z0-9]+/gi, '_')}`)
+    : join(tmpdir(), `rates-bench-sqlite-${SCALE}-${until}`);
+  const databaseUrl = postgresUrl ?? `sqlite:${join(folder, 'rates.db')}`;
+  const marker = join(folder, 'key.txt');
+  if (existsSync(marker)) {
+    return { databaseUrl, key: readFileSync(marker, 'utf8').trim(), note: `reused ${folder}` };
+  }
+  if (!postgresUrl) rmSync(folder, { recursive: true, force: true });
+  const env = serviceEnv(databaseUrl);
+  // A key first: it also migrates the database, and fails fast (before a minute of generating) when
+  // the URL is not usable, e.g. PostgreSQL on a version that does not support it yet.
+  const created = await runCli(
+    ['keys', 'create', '--name', 'bench', '--rate', '1000000000/60', '--quota', '1000000000000/day'],
+    env,
+  ).catch((error: Error) => {
+    throw new Error(
+      postgresUrl
+        ? `--postgres: the service cannot use ${postgresUrl} (is PostgreSQL supported on this version, ` +
+            `and does the database exist?)\n${error.message}`
+        : error.message,
+    );
+  });
+  const key = created.trim().split('\n').at(-1)!.trim();
+  console.log(`Generating the ${SCALE} dataset until ${until} into ${databaseUrl} (about a minute) ...`);
+  const started = performance.now();
+  await runCli(['demo', '--scale', SCALE, '--until', until], env, true);
+  mkdirSync(folder, { recursive: true }); // SQLite made it already; PostgreSQL's marker needs it
+  writeFileSync(marker, `${key}\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  return { databaseUrl, key, note: `generated in ${seconds} s into ${folder}` };
+}

@@ -1,0 +1,92 @@
+// The requests the benchmark sends: one realistic call per API operation, the polled-heavy mix, and the
+// heavy queries measured with the answer cache off. Dates sit at the end of the market dataset
+// (UNTIL), so "latest" calls ask for the last day with data, as a client polling today would.
+
+/** One request as autocannon sends it; the subscription key header is added by the runner. */
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Operation {
+  /** The operation's name in the spec, also what `--only` matches. */
+  name: string;
+  requests: BenchRequest[];
+  /** Not served from the answer cache, so the cached target does not apply (the POST lookup). */
+  uncacheable?: boolean;
+}
+
+/** Last day of the market dataset: fixed, so the database can be built once and reused. */
+export const UNTIL = '2026-11-20';
+
+const FUNDS = '/api/FundPriceService';
+const FX = '/api/ExchangeRateService';
+const get = (path: string, headers?: Record<string, string>): BenchRequest => ({
+  method: 'GET',
+  path,
+  ...(headers && { headers }),
+});
+
+// Fund 101 (B-TREASURY) and 500 have prices from 2006-01-04: twenty years of history.
+const banner = get(`${FX}/GetfxbannerAPI/USD50,GBP,EUR,JPY,SGD`);
+const latestPrices = get(`${FUNDS}/AllFundPrices/20/11/2026`);
+const latestDate = get(`${FUNDS}/LatestDate`);
+const statistics = get(`${FUNDS}/Fund_Nav_ByFundCode/B-TREASURY/04/01/2006/20/11/2026`);
+const history = get(`${FUNDS}/FundPrice_ByFundCode/500/21/11/2023/20/11/2026`);
+const download = get(`${FX}/GetDownloadfxrates/21/11/2023/20/11/2026/USD50/en`, { accept: 'text/csv' });
+const nav: BenchRequest = {
+  method: 'POST',
+  path: `${FUNDS}/GetNavByFundCode/2025-11-20/2026-11-20?fundCode=101`,
+  headers: { 'content-type': 'application/json' },
+  body: '{}',
+};
+const updateDays = get(`${FUNDS}/GetUpdateInMonth/2026/11/101`);
+const deposit = get('/api/InterestRatesService/GetDepositRate');
+const families = get(`${FX}/Getfxfamily`);
+
+export const OPERATIONS: Operation[] = [
+  { name: 'GetfxbannerAPI', requests: [banner] },
+  { name: 'AllFundPrices', requests: [latestPrices] },
+  { name: 'LatestDate', requests: [latestDate] },
+  { name: 'Fund_Nav_ByFundCode', requests: [statistics] },
+  { name: 'FundPrice_ByFundCode', requests: [history] },
+  { name: 'GetDownloadfxrates', requests: [download] },
+  { name: 'GetNavByFundCode', requests: [nav], uncacheable: true },
+  { name: 'GetUpdateInMonth', requests: [updateDays] },
+  { name: 'GetDepositRate', requests: [deposit] },
+  { name: 'Getfxfamily', requests: [families] },
+  // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
+  // statistics and downloads, and one of each remaining operation.
+  {
+    name: 'mix',
+    requests: [
+      ...Array<BenchRequest>(6).fill(banner),
+      ...Array<BenchRequest>(4).fill(latestPrices),
+      ...Array<BenchRequest>(4).fill(latestDate),
+      history,
+      statistics,
+      download,
+      nav,
+      updateDays,
+      deposit,
+      families,
+    ],
+  },
+];
+
+/** The heavy queries, measured again with the answer cache off: their p99 target is 10 ms. */
+export const UNCACHED: Operation[] = [
+  { name: 'Fund_Nav_ByFundCode', requests: [statistics] },
+  { name: 'FundPrice_ByFundCode', requests: [history] },
+  { name: 'GetDownloadfxrates', requests: [download] },
+  { name: 'AllFundPrices', requests: [latestPrices] },
+];
+
+/** The operations `--only` names (comma-separated, any case); all of them without it. */
+export function selected(operations: Operation[], only: string | undefined): Operation[] {
+  if (!only) return operations;
+  const names = only.split(',').map((n) => n.trim().toLowerCase());
+  return operations.filter((o) => names.includes(o.name.toLowerCase()));
+}

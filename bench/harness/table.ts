@@ -1,0 +1,98 @@
+// Formats the figures as one plain-text table with its targets beside them.
+import type { Figures } from './measure.js';
+
+export interface CachedRow {
+  name: string;
+  uncacheable?: boolean;
+  service: Figures;
+  ceiling: Figures;
+}
+
+export interface UncachedRow {
+  name: string;
+  service: Figures;
+}
+
+export interface Memory {
+  /** Start-up through tsx (as `npm start`), and of the compiled build or why it was not measured. */
+  startupMs: number;
+  compiledStartup: number | string;
+  rssAfterStartMb: number;
+  rssAfterLoadMb: number;
+  peakMb: number;
+}
+
+const CACHED_TARGET = 0.7;
+const UNCACHED_P99_TARGET_MS = 10;
+const STARTUP_TARGET_MS = 2000;
+const RSS_TARGET_MB = 500;
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+const failures = (f: Figures) =>
+  f.failures > 0
+    ? `  FAILED: ${f.failureKinds}`
+    : f.answers === 0
+      ? '  no answer within the measurement'
+      : '';
+// No answer at all within the measurement: the latency is unknown, and certainly over any target.
+const ms = (f: Figures, value: number) => (f.answers === 0 ? 'n/a' : String(value));
+
+export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory: Memory): void {
+  const lines: string[][] = [
+    ['operation', 'service req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'service/ceiling', 'target'],
+  ];
+  for (const { name, uncacheable, service, ceiling } of cached) {
+    const ratio = service.rps / ceiling.rps;
+    const target = uncacheable
+      ? 'none: never cached (POST)'
+      : `≥ ${CACHED_TARGET * 100} % ${verdict(ratio >= CACHED_TARGET)}`;
+    lines.push([
+      name,
+      int(service.rps),
+      ms(service, service.p50),
+      ms(service, service.p99),
+      int(ceiling.rps),
+      `${(ratio * 100).toFixed(0)} %`,
+      `${target}${failures(service)}${failures(ceiling)}`,
+    ]);
+  }
+  if (uncached.length > 0) lines.push(['answer cache off:', '', '', '', '', '', '']);
+  for (const { name, service } of uncached) {
+    const ok = service.answers > 0 && service.p99 <= UNCACHED_P99_TARGET_MS;
+    lines.push([
+      name,
+      int(service.rps),
+      ms(service, service.p50),
+      ms(service, service.p99),
+      '',
+      '',
+      `p99 ≤ ${UNCACHED_P99_TARGET_MS} ms ${verdict(ok)}${failures(service)}`,
+    ]);
+  }
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  for (const line of lines) {
+    // Names and targets left-aligned, figures right-aligned.
+    const cells = line.map((cell, i) =>
+      i === 0 || i === line.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!),
+    );
+    console.log(cells.join('  ').trimEnd());
+  }
+  console.log('');
+  const row = (label: string, value: string, target: string) =>
+    console.log(`${label.padEnd(28)}${value.padStart(10)}   ${target}`);
+  const startup = (label: string, ms: number | string) =>
+    typeof ms === 'string'
+      ? row(label, 'skipped', ms)
+      : row(
+          label,
+          `${(ms / 1000).toFixed(2)} s`,
+          `target < ${STARTUP_TARGET_MS / 1000} s ${verdict(ms < STARTUP_TARGET_MS)}`,
+        );
+  startup('start-up to first 200 (dist)', memory.compiledStartup);
+  startup('start-up to first 200 (tsx)', memory.startupMs);
+  const rss = (mb: number) => `target < ${RSS_TARGET_MB} MB ${verdict(mb < RSS_TARGET_MB)}`;
+  row('RSS after start', `${int(memory.rssAfterStartMb)} MB`, rss(memory.rssAfterStartMb));
+  row('RSS after the load', `${int(memory.rssAfterLoadMb)} MB`, rss(memory.rssAfterLoadMb));
+  row('peak RSS (VmHWM)', `${int(memory.peakMb)} MB`, rss(memory.peakMb));
+}

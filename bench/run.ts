@@ -1,0 +1,123 @@
+// npm run bench [-- --seconds 5 --connections 16 --only LatestDate,mix --postgres]
+// Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
+// ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
+// memory. Servers run in their own processes; autocannon runs here. See the README's benchmark section.
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { captureAnswers, startCeiling } from './harness/ceiling.js';
+import { prepareDataset } from './harness/dataset.js';
+import { measure } from './harness/measure.js';
+import {
+  OPERATIONS,
+  UNCACHED,
+  UNTIL,
+  selected,
+  type BenchRequest,
+  type Operation,
+} from './harness/requests.js';
+import { compiledBuildProblem, settle, startService, type Service } from './harness/service.js';
+import { printTable, type CachedRow, type UncachedRow } from './harness/table.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '16' },
+    only: { type: 'string' },
+    // What most HTTP client libraries send; 'identity' measures uncompressed answers.
+    'accept-encoding': { type: 'string', default: 'gzip' },
+    postgres: { type: 'boolean', default: false },
+    'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/rates_bench' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+if (!(seconds > 0) || !(connections >= 1)) throw new Error('--seconds and --connections must be positive');
+const operations = selected(OPERATIONS, values.only);
+const uncachedOperations = selected(UNCACHED, values.only);
+if (operations.length === 0) {
+  throw new Error(`--only matches none of: ${OPERATIONS.map((o) => o.name).join(', ')}`);
+}
+const settings = { seconds, connections };
+// JIT and the database's page cache warm up on a short run first; its figures are not kept.
+const warmUp = { seconds: Math.min(2, seconds), connections };
+const progress = (line: string) => process.stderr.isTTY && process.stderr.write(`\r\x1b[K${line}`);
+
+const dataset = await prepareDataset(UNTIL, values.postgres ? values['postgres-url'] : undefined).catch(
+  (error: Error) => {
+    console.error(error.message); // what the CLI said is the whole story; a stack trace adds nothing
+    process.exit(1);
+  },
+);
+const probe = { path: '/api/FundPriceService/LatestDate', key: dataset.key };
+const headers = {
+  'ocp-apim-subscription-key': dataset.key,
+  ...(values['accept-encoding'] !== 'identity' && { 'accept-encoding': values['accept-encoding'] }),
+};
+// Every request carries the key (the ceiling ignores it), so both servers read the same bytes.
+const client = (ops: Operation[]): BenchRequest[] =>
+  ops.flatMap((o) => o.requests).map((r) => ({ ...r, headers: { ...r.headers, ...headers } }));
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+console.log(
+  `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
+    `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
+    `node ${process.version}, load average ${load()}`,
+);
+
+// Start-up of the published command, when the build is there and current; the load runs on tsx.
+const buildProblem = compiledBuildProblem();
+let compiledStartup: number | string = buildProblem ?? 0;
+if (!buildProblem) {
+  const compiled = await startService(dataset.databaseUrl, probe, { compiled: true });
+  compiledStartup = compiled.startupMs;
+  await compiled.stop();
+}
+
+// The service as in production: the answer cache on.
+const service = await startService(dataset.databaseUrl, probe);
+const afterStart = service.memory();
+const ceiling = await startCeiling(await captureAnswers(service.url, client(operations)));
+const cached: CachedRow[] = [];
+await measure(service.url, client(operations), warmUp);
+await measure(ceiling.url, client(operations), warmUp);
+for (const operation of operations) {
+  progress(`measuring ${operation.name} ...`);
+  await settle(service.url, probe);
+  const figures = await measure(service.url, client([operation]), settings);
+  cached.push({
+    name: operation.name,
+    uncacheable: operation.uncacheable,
+    service: figures,
+    ceiling: await measure(ceiling.url, client([operation]), settings),
+  });
+}
+const afterLoad = service.memory();
+await Promise.all([service.stop(), ceiling.stop()]);
+
+// The heavy queries with the answer cache off: each call reads the database.
+const uncached: UncachedRow[] = [];
+if (uncachedOperations.length > 0) {
+  const bare: Service = await startService(dataset.databaseUrl, probe, {
+    settings: { CACHE_MAX_BYTES: '0' },
+  });
+  await measure(bare.url, client(uncachedOperations), warmUp);
+  for (const operation of uncachedOperations) {
+    progress(`measuring ${operation.name} with the answer cache off ...`);
+    // Requests a measurement leaves in flight are still worked off; the next one starts after them.
+    await settle(bare.url, probe);
+    uncached.push({ name: operation.name, service: await measure(bare.url, client([operation]), settings) });
+  }
+  await bare.stop();
+}
+
+progress('');
+printTable(cached, uncached, {
+  startupMs: service.startupMs,
+  compiledStartup,
+  rssAfterStartMb: afterStart.rssMb,
+  rssAfterLoadMb: afterLoad.rssMb,
+  peakMb: afterLoad.peakMb,
+});
+console.log(`\nload average at the end ${load()} (a busy machine lowers every figure)`);
