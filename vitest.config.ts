@@ -1,4 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
+
+// The whole suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL names a server (each
+// test makes a schema of its own there). Tests that are about SQLite itself say so in their titles.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl && !/^postgres(ql)?:\/\//i.test(postgresUrl)) {
+  throw new Error(`TEST_DATABASE_URL must be a postgres:// URL (got '${postgresUrl}')`);
+}
+if (!postgresUrl) {
+  console.log('PostgreSQL suite skipped: set TEST_DATABASE_URL=postgres://... to run it');
+}
+// Names this run's schemas, so its global teardown drops what it made and nothing else.
+process.env.TEST_PG_RUN ??= randomBytes(3).toString('hex');
 
 export default defineConfig({
   test: {
@@ -6,5 +19,20 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', env: { TEST_STORE: 'sqlite' } } },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
+                globalSetup: ['test/helpers/postgres-setup.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { addDays } from '../src/domain/dates.js';
-import { openStore, type Store } from '../src/store/db.js';
+import { openStore, type SqliteStore } from '../src/store/db.js';
 import { FundRepository } from '../src/store/fund-repo.js';
 import { FxRepository } from '../src/store/fx-repo.js';
 import { migrateToLatest } from '../src/store/migrate.js';
@@ -80,9 +80,10 @@ function fxRows(): NewFxRate[] {
   return rows;
 }
 
-async function freshStore(layout: string[]): Promise<{ store: Store; dir: string }> {
+async function freshStore(layout: string[]): Promise<{ store: SqliteStore; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-bench-idx-'));
   const store = openStore(join(dir, 'b.db'));
+  if (store.dialect !== 'sqlite') throw new Error('this comparison is of SQLite index layouts');
   await migrateToLatest(store.db);
   for (const statement of layout) store.sqlite.exec(statement);
   await publishBatch(store, { kind: 'reference', source: 'bench' }, async (w) => {
@@ -122,7 +123,7 @@ async function timed(what: () => Promise<unknown>): Promise<number> {
 }
 
 /** Each read the history operations make, as Kysely compiles it: its plan and its mean time. */
-async function reads(store: Store): Promise<void> {
+async function reads(store: SqliteStore): Promise<void> {
   const captured: CompiledQuery[] = [];
   const logging = new Kysely<Database>({
     dialect: new SqliteDialect({ database: store.sqlite }),

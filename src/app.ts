@@ -103,7 +103,7 @@ export async function buildApp({
   // Routes registered after this are described in /openapi.json.
   await installOpenApi(app);
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { store });
   if (parts.metrics ?? parts.api) await app.register(metricsRoutes, { gateway });
   if (parts.admin) {
     await app.register(adminRoutes, {
@@ -133,7 +133,8 @@ export async function buildApp({
     }
     await app.register(apiRoutes, {
       prefix: '/api',
-      repos: createRepositories(store.db, navSeries),
+      // The API only reads: a replica (DATABASE_READ_URL) can answer it.
+      repos: createRepositories(store.reader, navSeries),
       now,
       gateway,
       answers,

@@ -8,6 +8,7 @@ const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1 }),
   dataDir: Type.String({ minLength: 1 }),
   databaseUrl: Type.String({ minLength: 1 }),
+  databaseReadUrl: Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()]),
   logLevel: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
   ),
@@ -60,6 +61,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   host: 'HOST',
   dataDir: 'DATA_DIR',
   databaseUrl: 'DATABASE_URL',
+  databaseReadUrl: 'DATABASE_READ_URL',
   logLevel: 'LOG_LEVEL',
   bodyLimit: 'BODY_LIMIT',
   requestTimeoutMs: 'REQUEST_TIMEOUT_MS',
@@ -110,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || `sqlite:${join(dataDir, 'rates.db')}`,
+    // A PostgreSQL replica for the API's reads; imports, keys and usage stay on DATABASE_URL.
+    databaseReadUrl: env.DATABASE_READ_URL || null,
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: number(env.BODY_LIMIT, 64 * 1024),
     requestTimeoutMs: number(env.REQUEST_TIMEOUT_MS, 30_000),
@@ -141,17 +145,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: number(env.DEMO_SEED, 20260101),
   };
   const errors = [...Value.Errors(ConfigSchema, candidate)];
-  // Node refuses a headers timeout longer than the request timeout (which covers headers and body).
-  const timeouts =
-    candidate.headersTimeoutMs > candidate.requestTimeoutMs
-      ? [`HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (got '${candidate.headersTimeoutMs}')`]
-      : [];
-  if (errors.length > 0 || timeouts.length > 0) {
+  // Settings that are wrong only together. Node refuses a headers timeout longer than the request timeout (which covers headers and body).
+  const together: string[] = [];
+  if (candidate.headersTimeoutMs > candidate.requestTimeoutMs) {
+    together.push(
+      `HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (got '${candidate.headersTimeoutMs}')`,
+    );
+  }
+  // A replica only makes sense beside a PostgreSQL primary.
+  if (candidate.databaseReadUrl !== null && !/^postgres(ql)?:\/\//i.test(candidate.databaseUrl)) {
+    together.push(`DATABASE_READ_URL: needs a PostgreSQL DATABASE_URL (got '${candidate.databaseUrl}')`);
+  }
+  if (errors.length > 0 || together.length > 0) {
     const lines = errors.map((e) => {
       const key = e.path.slice(1) as keyof Config;
       return `${ENV_NAMES[key] ?? key}: ${e.message} (got '${env[ENV_NAMES[key]] ?? ''}')`;
     });
-    throw new ConfigError(`Invalid settings:\n  ${[...new Set([...lines, ...timeouts])].join('\n  ')}`);
+    throw new ConfigError(`Invalid settings:\n  ${[...new Set([...lines, ...together])].join('\n  ')}`);
   }
   return candidate as Config;
 }

@@ -10,7 +10,7 @@ import { migrateToLatest } from './store/migrate.js';
 export async function serve(): Promise<void> {
   const config = loadConfig();
   // A long import in another process holds the write lock for a while: never freeze serving for it.
-  const store = openStore(config.databaseUrl, { busyTimeoutMs: 100 });
+  const store = openStore(config.databaseUrl, { busyTimeoutMs: 100, readUrl: config.databaseReadUrl });
   await migrateToLatest(store.db);
   if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
 

@@ -67,7 +67,7 @@ export class AnswerCache {
   }
 
   async refresh(): Promise<void> {
-    const version = await readCounter(this.store.db, DATA_VERSION);
+    const version = await readCounter(this.store.reader, DATA_VERSION);
     if (version !== this.version) {
       this.version = version;
       this.entries.clear();

@@ -3,10 +3,17 @@ import { loadConfig } from '../config.js';
 import { backupDatabase, checkBackupFile, restoreDatabase } from '../store/backup.js';
 import { openStore, sqlitePath } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
+import { isPostgresUrl } from '../store/postgres.js';
 import { withStore } from './with-store.js';
 
+/** PostgreSQL has its own tools for consistent copies; this command copies SQLite files only. */
+const POSTGRES_BACKUP =
+  'backup and restore copy SQLite databases. DATABASE_URL points at PostgreSQL: use pg_dump (e.g. pg_dump -Fc -f rates.dump "$DATABASE_URL") and pg_restore instead.';
+
 export async function backupCommand(file: string): Promise<void> {
+  if (isPostgresUrl(loadConfig().databaseUrl)) throw new Error(POSTGRES_BACKUP);
   await withStore(async (store) => {
+    if (store.dialect !== 'sqlite') throw new Error(POSTGRES_BACKUP);
     const started = Date.now();
     const { pages } = await backupDatabase(store.sqlite, file);
     const check = checkBackupFile(file);
@@ -19,6 +26,7 @@ export async function backupCommand(file: string): Promise<void> {
 }
 
 export async function restoreCommand(file: string): Promise<void> {
+  if (isPostgresUrl(loadConfig().databaseUrl)) throw new Error(POSTGRES_BACKUP);
   const check = checkBackupFile(file);
   if (!check.ok) throw new Error(`Not restoring ${file}: ${check.problem}. The database was not touched.`);
   const target = sqlitePath(loadConfig().databaseUrl);

@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { sqlitePath } from '../store/db.js';
+import { isPostgresUrl, redactUrl } from '../store/postgres.js';
 import { explainStorageError } from '../store/storage-errors.js';
 import { adminTokenCreateCommand } from './admin-token.js';
 import { backupCommand, restoreCommand } from './backup.js';
@@ -164,7 +165,7 @@ history
 program
   .command('backup')
   .description(
-    'Copy the database to a file while the service runs (SQLite online backup), then check the copy',
+    'Copy the database to a file while the service runs (SQLite online backup), then check the copy; on PostgreSQL use pg_dump',
   )
   .argument('<file>', 'where to write the copy')
   .action(backupCommand);
@@ -190,7 +191,8 @@ program.parseAsync().catch((error: unknown) => {
 /** The database the settings name, for error messages; the settings themselves may be the problem. */
 function databaseLocation(): string {
   try {
-    return sqlitePath(loadConfig().databaseUrl);
+    const url = loadConfig().databaseUrl;
+    return isPostgresUrl(url) ? redactUrl(url) : sqlitePath(url);
   } catch {
     return 'the database';
   }

@@ -3,6 +3,7 @@ import { ActionError, ApiError, MESSAGES, ParamError } from '../domain/errors.js
 
 const ACTION_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
 import { GatewayError } from '../schemas/common.js';
+import { isDatabaseUnavailable } from '../store/unavailable.js';
 
 type SchemaLike = { properties?: Record<string, { description?: string }> };
 
@@ -31,6 +32,8 @@ export function toApiError(error: FastifyError | ApiError | ActionError, request
   if (error.code === 'SQLITE_BUSY' || error.code?.startsWith('SQLITE_BUSY_')) {
     return new ApiError(503, MESSAGES.busy, { 'retry-after': '5' });
   }
+  // The database is down, unreachable or unusable: nothing this request did wrong; try again later.
+  if (isDatabaseUnavailable(error)) return new ApiError(503, MESSAGES.unavailable, { 'retry-after': '5' });
   const status = error.statusCode ?? 500;
   // Fastify's own 4xx messages are safe to show; anything else stays in the log only.
   if (status >= 400 && status < 500) return new ApiError(status, error.message);

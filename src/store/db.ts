@@ -2,25 +2,44 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type pg from 'pg';
+import { isPostgresUrl, openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
 
-export interface Store {
+interface StoreBase {
+  /** The primary: every write, and reads that must see them (keys, usage, imports). */
   db: Kysely<Database>;
-  dialect: 'sqlite';
-  /** The raw connection, for the bulk-write fast path; Kysely runs on this same connection. */
-  sqlite: SQLite.Database;
+  /** Where the API routes read: the replica of DATABASE_READ_URL, or the primary itself. */
+  reader: Kysely<Database>;
+  /** Where the database is, for messages (a PostgreSQL URL without its password). */
   location: string;
   /** Emits 'commit' after a batch of this process commits (other processes are seen by polling). */
   events: EventEmitter;
+  /** Resolves when every database the store uses answers a query; rejects with the first failure. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface SqliteStore extends StoreBase {
+  dialect: 'sqlite';
+  /** The raw connection, for the bulk-write fast path; Kysely runs on this same connection. */
+  sqlite: SQLite.Database;
+}
+
+export interface PostgresStore extends StoreBase {
+  dialect: 'postgres';
+  /** The primary's pool: an import takes one client of it for its COPY and its transaction. */
+  pool: pg.Pool;
+}
+
+export type Store = SqliteStore | PostgresStore;
+
 /** Where the database lives: `sqlite:<path>`, `file:<path>` or a plain path. */
 export function sqlitePath(databaseUrl: string): string {
-  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+  if (isPostgresUrl(databaseUrl)) {
     throw new Error(
-      'DATABASE_URL points at PostgreSQL, which this version does not support yet; use a SQLite path (sqlite:./data/rates.db).',
+      `DATABASE_URL points at PostgreSQL; this needs a SQLite database (sqlite:./data/rates.db).`,
     );
   }
   const path = databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '');
@@ -36,10 +55,20 @@ export interface StoreOptions {
    * wait for the server's short writes.
    */
   busyTimeoutMs?: number;
+  /** DATABASE_READ_URL: a PostgreSQL replica for the API's reads. */
+  readUrl?: string | null;
 }
 
+/** Opens the database DATABASE_URL names: PostgreSQL for postgres:// URLs, SQLite otherwise. */
 export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
-  const path = sqlitePath(databaseUrl);
+  if (isPostgresUrl(databaseUrl)) {
+    return { ...openPostgres(databaseUrl, options.readUrl ?? null), events: new EventEmitter() };
+  }
+  if (options.readUrl) throw new Error('DATABASE_READ_URL needs a PostgreSQL DATABASE_URL');
+  return openSqlite(sqlitePath(databaseUrl), options);
+}
+
+function openSqlite(path: string, options: StoreOptions): SqliteStore {
   if (path !== ':memory:' && !options.readonly) {
     try {
       mkdirSync(dirname(path), { recursive: true });
@@ -63,10 +92,14 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
+    reader: db,
     dialect: 'sqlite',
     sqlite,
     location: path,
     events: new EventEmitter(),
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
     close: () => db.destroy(),
   };
 }

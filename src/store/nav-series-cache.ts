@@ -42,7 +42,7 @@ export class NavSeriesCache {
   }
 
   async refresh(): Promise<void> {
-    const version = await readCounter(this.store.db, DATA_VERSION);
+    const version = await readCounter(this.store.reader, DATA_VERSION);
     if (version !== this.version) this.moveOn(version);
   }
 

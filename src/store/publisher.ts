@@ -9,10 +9,9 @@ import type {
   NewFundPrice,
   NewFxRate,
 } from './schema.js';
-import type SQLite from 'better-sqlite3';
+import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
-import { SqliteVersionedWriter } from './sqlite-versioned-write.js';
 import {
   DEPOSIT_RATES,
   FUND_PRICES,
@@ -36,15 +35,15 @@ function* chunks<T>(rows: readonly T[]): Generator<T[]> {
 export class BatchWriter {
   readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
 
-  private readonly fastWriters = new Map<VersionedTable, SqliteVersionedWriter>();
+  private readonly bulkWriters = new Map<VersionedTable, BulkWriter>();
   private readonly priceDates = new Set<string>();
 
   constructor(
     private readonly trx: Kysely<Database>,
     readonly batchId: number,
     private readonly now: string,
-    /** The raw SQLite connection the transaction runs on, when there is one: the fast path. */
-    private readonly sqlite?: SQLite.Database,
+    /** The dialect's bulk path for versioned rows; without it, portable SQL per chunk. */
+    private readonly bulk?: BatchTransaction['bulkWriter'],
   ) {}
 
   upsertFundCategories(rows: Insertable<FundCategoryTable>[]): Promise<void> {
@@ -83,6 +82,7 @@ export class BatchWriter {
 
   /** Work due once all rows are written: the dates that now have prices. */
   async finish(): Promise<void> {
+    for (const writer of this.bulkWriters.values()) await writer.finish();
     for (const chunk of chunks([...this.priceDates])) {
       await this.trx
         .insertInto('fund_price_dates')
@@ -101,14 +101,13 @@ export class BatchWriter {
   }
 
   private async writeAll(spec: VersionedTable, rows: Row[]): Promise<void> {
-    if (this.sqlite) {
-      let writer = this.fastWriters.get(spec);
+    if (this.bulk) {
+      let writer = this.bulkWriters.get(spec);
       if (!writer) {
-        writer = new SqliteVersionedWriter(this.sqlite, spec, this.batchId, this.now, this.counts);
-        this.fastWriters.set(spec, writer);
+        writer = this.bulk(spec, this.batchId, this.now, this.counts);
+        this.bulkWriters.set(spec, writer);
       }
-      for (const row of rows) writer.write(row);
-      return;
+      return writer.write(rows);
     }
     for (const chunk of chunks(rows)) {
       const c = await writeVersioned(this.trx, spec, chunk, this.batchId, this.now);
@@ -134,27 +133,20 @@ export async function publishBatch(
   write: (batch: BatchWriter) => Promise<void>,
   now: () => Date = () => new Date(),
 ): Promise<PublishedBatch> {
-  // A controlled transaction, so a failed COMMIT is seen as itself: SQLite rolls back by itself on
-  // some errors (a full disk, for one), and the ROLLBACK after that fails with "no transaction is
-  // active", which must not hide the error that matters.
-  const trx = await store.db.startTransaction().execute();
+  const batch = await beginBatch(store);
   try {
-    const published = await writeBatch(trx, store, meta, write, now);
-    await trx.commit().execute();
+    const published = await writeBatch(batch, meta, write, now);
+    await batch.commit();
     store.events.emit('commit', published.batchId);
     return published;
   } catch (error) {
-    await trx
-      .rollback()
-      .execute()
-      .catch(() => undefined);
+    await batch.rollback();
     throw error;
   }
 }
 
 async function writeBatch(
-  trx: Kysely<Database>,
-  store: Store,
+  { trx, bulkWriter }: BatchTransaction,
   meta: { kind: string; source: string },
   write: (batch: BatchWriter) => Promise<void>,
   now: () => Date,
@@ -165,7 +157,7 @@ async function writeBatch(
     .values({ ...meta, status: 'open', created_at: started, committed_at: null, row_count: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const writer = new BatchWriter(trx, id, started, store.dialect === 'sqlite' ? store.sqlite : undefined);
+  const writer = new BatchWriter(trx, id, started, bulkWriter);
   await write(writer);
   await writer.finish();
   const { inserted, changed } = writer.counts;

@@ -9,6 +9,12 @@ export const list = (names: readonly string[]) => sql.join(names.map((n) => sql.
 export const tuple = (row: Row, names: readonly string[]) =>
   sql`(${sql.join(names.map((n) => row[n] ?? null))})`;
 const keyOf = (row: Row, keys: readonly string[]) => JSON.stringify(keys.map((k) => row[k]));
+/**
+ * A tuple of key values, each cast to its type: PostgreSQL types the parameters of a VALUES list on
+ * their own (as text), and `integer = text` does not compare. Keys are whole numbers or text.
+ */
+const keyTuple = (row: Row, keys: readonly string[]) =>
+  sql`(${sql.join(keys.map((k) => (typeof row[k] === 'number' ? sql`cast(${row[k]} as integer)` : sql`cast(${row[k] ?? null} as text)`)))})`;
 
 /**
  * Writes one chunk of rows into a versioned table inside the caller's transaction: new keys are
@@ -29,7 +35,7 @@ export async function writeVersioned(
 
   const existing = await sql<Row & { id: number; batch_id: number }>`
     select id, batch_id, ${list(columns)} from ${sql.table(spec.table)}
-    where (${list(spec.keys)}) in (values ${sql.join(rows.map((r) => tuple(r, spec.keys)))})`.execute(trx);
+    where (${list(spec.keys)}) in (values ${sql.join(rows.map((r) => keyTuple(r, spec.keys)))})`.execute(trx);
   const byKey = new Map(existing.rows.map((r) => [keyOf(r, spec.keys), r]));
 
   const fresh: Row[] = [];

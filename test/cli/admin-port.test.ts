@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../helpers/cli.js';
+import { processEnv } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-admin-port-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('ADMIN_PORT', () => {
   it('serves the admin routes only on their own listener', async () => {
-    const server = await startServer({ DATA_DIR: dir, DEMO_ON_EMPTY: 'false', ADMIN_PORT: '0' });
+    const server = await startServer({ ...(await processEnv(dir)), DEMO_ON_EMPTY: 'false', ADMIN_PORT: '0' });
     try {
       let adminUrl: string | undefined;
       for (let i = 0; i < 100 && !adminUrl; i++) {

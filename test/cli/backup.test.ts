@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { snapshot, fundIds, writeBigPriceFile } from '../helpers/db-files.js';
 import { cli, cliProcess } from '../helpers/cli.js';
+import { onSqlite } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('backup and restore', () => {
+// On PostgreSQL, backups are pg_dump's job; `rates backup` says so (test/cli/backup-postgres.test.ts).
+describe.runIf(onSqlite)('backup and restore of the SQLite file (SQLite only)', () => {
   it('a backup taken during a running import restores to a consistent database', async () => {
     const env = { DATA_DIR: join(dir, 'live') };
     await cli(['demo', '--until', '2014-03-31'], env);

@@ -5,13 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/db.js';
 import { cli } from '../helpers/cli.js';
+import { dropDatabase, newDatabaseUrl } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('keys create', () => {
   it('prints a working key alone on the last line and stores only its hash', async () => {
-    const databaseUrl = `sqlite:${join(dir, 'cli.db')}`;
+    const databaseUrl = await newDatabaseUrl(dir, 'cli.db');
     const { stdout } = await cli(['keys', 'create', '--name', 'partner-a', '--owner', 'ops@example.com'], {
       DATABASE_URL: databaseUrl,
     });
@@ -36,6 +37,7 @@ describe('keys create', () => {
       await app.close();
     } finally {
       await store.close();
+      await dropDatabase(databaseUrl);
     }
   });
 

@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../helpers/cli.js';
+import { processEnv } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Both starts use the same database: the second must find the demo the first loaded.
+const env = await processEnv(dir);
 
 describe('serve on an empty data folder', () => {
   it('loads the demo dataset, makes a demo key, serves it, and stops cleanly on SIGTERM', async () => {
-    const server = await startServer({ DATA_DIR: dir, LOG_LEVEL: 'info' });
+    const server = await startServer({ ...env, LOG_LEVEL: 'info' });
     try {
       const key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
       expect(key).toMatch(/^[0-9a-f]{32}$/);
@@ -37,10 +40,12 @@ describe('serve on an empty data folder', () => {
       const [code] = await once(server.child, 'exit');
       expect(code).toBe(0);
     }
-  });
+    // Loading the demo takes seconds on SQLite and longer on PostgreSQL on a busy machine; startServer
+    // waits up to 110 s for the listener.
+  }, 120_000);
 
   it('does not load the demo again on the next start', async () => {
-    const server = await startServer({ DATA_DIR: dir });
+    const server = await startServer(env);
     try {
       expect(server.output()).not.toContain('loading the demo dataset');
     } finally {

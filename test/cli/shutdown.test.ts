@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, startServer } from '../helpers/cli.js';
+import { processEnv } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-shutdown-'));
-const env = { DATA_DIR: dir, DEMO_ON_EMPTY: 'false' };
+const env = { ...(await processEnv(dir)), DEMO_ON_EMPTY: 'false' };
 let token = '';
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, fundIds, writeBigPriceFile } from '../helpers/db-files.js';
 import { cli } from '../helpers/cli.js';
+import { onSqlite } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-faults-'));
 const root = process.getuid?.() === 0;
@@ -29,7 +30,7 @@ const fail = (args: string[], env: Record<string, string>) =>
     (e: { code: number; stderr: string }) => e,
   );
 
-describe('storage faults', () => {
+describe.runIf(onSqlite)('storage faults of the SQLite file and its disk (SQLite only)', () => {
   it('a corrupt database file at start: a clear message and exit 1, nothing served', async () => {
     const data = join(dir, 'corrupt');
     mkdirSync(data);

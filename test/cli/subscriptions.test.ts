@@ -12,9 +12,14 @@ import {
 } from '../../src/cli/keys.js';
 import { keysUsageCommand } from '../../src/cli/keys-usage.js';
 import { cli, startServer } from '../helpers/cli.js';
+import { newDatabaseUrl } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-keys-'));
-const env = { DATABASE_URL: `sqlite:${join(dir, 'keys.db')}`, DEMO_ON_EMPTY: 'false', USAGE_FLUSH_MS: '200' };
+const env = {
+  DATABASE_URL: await newDatabaseUrl(dir, 'keys.db'),
+  DEMO_ON_EMPTY: 'false',
+  USAGE_FLUSH_MS: '200',
+};
 let server: Awaited<ReturnType<typeof startServer>>;
 let metricsPort: number;
 

@@ -7,12 +7,12 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { DEMO_LIMITS } from '../../src/domain/subscriptions.js';
 import { startGateway, type Gateway } from '../../src/gateway/index.js';
-import { openStore, type Store } from '../../src/store/db.js';
+import type { Store } from '../../src/store/db.js';
 import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
 import { seedFixture, type Fixture } from './fixture.js';
 import { checkResponsesAgainstOpenApi } from './openapi.js';
+import { openTestStore, type TestStoreOptions } from './store.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,8 +26,9 @@ export interface TestApp {
 }
 
 /**
- * A fresh migrated SQLite file with the fixture, the real app on it, and a valid key. Every answer the
- * tests get through `app.inject` is checked against the app's OpenAPI document.
+ * A fresh migrated database (a SQLite file, or a schema of its own in the postgres project) with the
+ * fixture, the real app on it, and a valid key. Every answer the tests get through `app.inject` is
+ * checked against the app's OpenAPI document.
  */
 export async function createTestApp(
   options: {
@@ -43,11 +44,13 @@ export async function createTestApp(
     webRoot?: string;
     /** Settings over the tests' defaults: limits, timeouts, CORS origins. */
     config?: Partial<AppOptions['config']>;
+    /** How the store reaches its database (a proxy, a replica URL); see openTestStore. */
+    connect?: TestStoreOptions['connect'];
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
-  const store = openStore(`sqlite:${join(dir, 'test.db')}`, { busyTimeoutMs: 100 }); // as the server does
-  await migrateToLatest(store.db);
+  // A short busy timeout, as the server has.
+  const store = await openTestStore(dir, 'test.db', { busyTimeoutMs: 100, connect: options.connect });
   const today = bangkokToday();
   const fixture =
     options.seed === false ? { today, latest: today, batchId: 0 } : await seedFixture(store, today);

@@ -1,11 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { openStore } from '../../src/store/db.js';
 
-/** What a database file holds that a failed or interrupted write must not change. */
+/**
+ * What a database holds that a failed or interrupted write must not change; SQLite's integrity check
+ * too (a PostgreSQL server keeps its own files consistent, so there it is left empty).
+ */
 export async function snapshot(
-  file: string,
+  databaseUrl: string,
 ): Promise<{ rows: number; batches: number; integrity: string[] }> {
-  const store = openStore(file);
+  const store = openStore(databaseUrl);
   try {
     const n = await store.db
       .selectFrom('fund_prices')
@@ -16,15 +19,18 @@ export async function snapshot(
       .select('id')
       .where('status', '=', 'committed')
       .execute();
-    const check = store.sqlite.pragma('integrity_check') as { integrity_check: string }[];
+    const check =
+      store.dialect === 'sqlite'
+        ? (store.sqlite.pragma('integrity_check') as { integrity_check: string }[])
+        : [];
     return { rows: Number(n.n), batches: batches.length, integrity: check.map((c) => c.integrity_check) };
   } finally {
     await store.close();
   }
 }
 
-export async function fundIds(file: string): Promise<number[]> {
-  const store = openStore(file);
+export async function fundIds(databaseUrl: string): Promise<number[]> {
+  const store = openStore(databaseUrl);
   try {
     return (await store.db.selectFrom('funds').select('id').execute()).map((f) => f.id);
   } finally {

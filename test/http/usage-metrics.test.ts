@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { openStore } from '../../src/store/db.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
 import { UsageRepository } from '../../src/store/usage-repo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
+import { openTestStore } from '../helpers/store.js';
 
 const clock = new TestClock(Date.parse('2026-05-01T16:59:59.000Z')); // Bangkok 2026-05-01 23:59:59
 let t: TestApp;
@@ -51,9 +50,8 @@ describe('usage counting', () => {
 
   it('writes what is left when the app closes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rates-usage-'));
-    const store = openStore(`sqlite:${join(dir, 'u.db')}`);
+    const store = await openTestStore(dir, 'u.db');
     try {
-      await migrateToLatest(store.db);
       const { subscription, primaryKey } = await new KeyRepository(store.db).create('closing');
       const app = await buildApp({
         config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, usageFlushMs: 3_600_000 },

@@ -11,8 +11,8 @@ import { planFunds } from '../../src/ingest/demo/funds.js';
 import { FX_FAMILIES } from '../../src/ingest/demo/fx-families.js';
 import { FxRateGenerator, roundTimes } from '../../src/ingest/demo/fx-rates.js';
 import { generateDemo, type DemoOptions } from '../../src/ingest/demo/generate.js';
-import { openStore, type Store } from '../../src/store/db.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
+import type { Store } from '../../src/store/db.js';
+import { openTestStore } from '../helpers/store.js';
 
 const SEED = 20260101;
 const FAMILY_ORDER =
@@ -28,10 +28,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+let opened = 0;
 async function freshStore(): Promise<Store> {
-  const store = openStore(join(dir, `db-${stores.length}.sqlite`));
+  // Numbered before the first await: tests of this file open stores concurrently.
+  const store = await openTestStore(dir, `db-${opened++}.sqlite`);
   stores.push(store);
-  await migrateToLatest(store.db);
   return store;
 }
 

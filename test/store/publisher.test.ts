@@ -2,18 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/db.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
+import type { Store } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { FUND_PRICES } from '../../src/store/versioned-tables.js';
 import { writeVersioned } from '../../src/store/versioned-write.js';
+import { openTestStore } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-publish-'));
 let store: Store;
 
 beforeAll(async () => {
-  store = openStore(join(dir, 'p.db'));
-  await migrateToLatest(store.db);
+  store = await openTestStore(dir, 'p.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
     await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
     await w.upsertFunds([
@@ -118,7 +117,58 @@ describe('versioned batch writes', () => {
     expect(await store.db.selectFrom('batches').select('id').execute()).toEqual(batchesBefore);
   });
 
-  it('gives the same counts on the portable (SQL) path as on the SQLite fast path', async () => {
+  it('store nothing of a batch whose rows break a reference (found at the merge on PostgreSQL)', async () => {
+    const count = async () =>
+      (
+        await store.db
+          .selectFrom('fund_prices')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await count();
+    const batchesBefore = await store.db.selectFrom('batches').select('id').execute();
+    await expect(
+      publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+        w.writeFundPrices([price(2, '2026-02-03', 11), price(3, '2026-02-03', 12)]),
+      ),
+    ).rejects.toThrow(/foreign key/i);
+    expect(await count()).toBe(before);
+    expect(await store.db.selectFrom('batches').select('id').execute()).toEqual(batchesBefore);
+    // The store takes the next batch normally.
+    const next = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+      w.writeFundPrices([price(2, '2026-02-03', 11)]),
+    );
+    expect(next.counts).toEqual({ inserted: 1, changed: 0, unchanged: 0 });
+  });
+
+  it('keep text values exactly (tab, newline, backslash), across several writes of one batch', async () => {
+    const rate = (effective_date: string, value: string) => ({
+      product_id: 1,
+      effective_date,
+      rate: value,
+      submitted_at: '2026-01-05 10:00:00',
+    });
+    await publishBatch(store, { kind: 'ref', source: 't' }, (w) =>
+      w.upsertDepositProducts([{ id: 1, name_en: 'Savings', name_th: 'ออม', display_order: 1 }]),
+    );
+    const first = await publishBatch(store, { kind: 'deposit-rates', source: 't' }, async (w) => {
+      await w.writeDepositRates([rate('2026-01-05', '0.50')]);
+      await w.writeDepositRates([rate('2026-01-06', 'tab\there\nnext line\\')]);
+    });
+    expect(first.counts).toEqual({ inserted: 2, changed: 0, unchanged: 0 });
+    const again = await publishBatch(store, { kind: 'deposit-rates', source: 't' }, (w) =>
+      w.writeDepositRates([rate('2026-01-05', '0.50'), rate('2026-01-06', 'tab\there\nnext line\\')]),
+    );
+    expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 2 });
+    const rows = await store.db
+      .selectFrom('deposit_rates')
+      .select('rate')
+      .orderBy('effective_date')
+      .execute();
+    expect(rows.map((r) => r.rate)).toEqual(['0.50', 'tab\there\nnext line\\']);
+  });
+
+  it("gives the same counts on the portable (SQL) path as on the dialect's bulk path", async () => {
     const rows = [price(2, '2026-03-02', 9), price(2, '2026-03-03', 9.5)];
     await store.db.transaction().execute(async (trx) => {
       const { id } = await trx

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
 import { chromiumAvailable, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
 import { startServer } from '../helpers/cli.js';
+import { processEnv } from '../helpers/store.js';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -22,7 +23,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     if (!existsSync(join(WEB_ROOT, 'index.html'))) {
       throw new Error('The explorer is not built: run npm run build:web (npm test does it first)');
     }
-    server = await startServer({ DATA_DIR: dir });
+    server = await startServer(await processEnv(dir));
     key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
     browser = await launchChromium();
   });

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Store } from './db.js';
+import { kyselyOnClient } from './postgres.js';
+import { PostgresVersionedWriter } from './postgres-versioned-write.js';
+import type { Database } from './schema.js';
+import { SqliteVersionedWriter } from './sqlite-versioned-write.js';
+import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
+
+/** Each dialect's fastest way to write many versioned rows; counts are complete after `finish`. */
+export interface BulkWriter {
+  write(rows: Row[]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+/** One batch's transaction: Kysely on it, its bulk writers, and how it ends. */
+export interface BatchTransaction {
+  trx: Kysely<Database>;
+  bulkWriter(spec: VersionedTable, batchId: number, replacedAt: string, counts: WriteCounts): BulkWriter;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export async function beginBatch(store: Store): Promise<BatchTransaction> {
+  if (store.dialect === 'postgres') {
+    // One client for the whole batch: Kysely's statements and the COPY streams share its transaction.
+    const client = await store.pool.connect();
+    try {
+      await client.query('begin');
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    return {
+      trx: kyselyOnClient(client),
+      bulkWriter: (spec, batchId, replacedAt, counts) =>
+        new PostgresVersionedWriter(client, spec, batchId, replacedAt, counts),
+      // After a failed COMMIT the caller rolls back, which releases the client.
+      commit: async () => {
+        await client.query('commit');
+        client.release();
+      },
+      rollback: async () => {
+        // A client whose rollback failed is in an unknown state: the pool closes it instead.
+        const failed = await client.query('rollback').then(
+          () => undefined,
+          (error: Error) => error,
+        );
+        client.release(failed);
+      },
+    };
+  }
+  // A controlled transaction, so a failed COMMIT is seen as itself: SQLite rolls back by itself on
+  // some errors (a full disk, for one), and the ROLLBACK after that fails with "no transaction is
+  // active", which must not hide the error that matters.
+  const trx = await store.db.startTransaction().execute();
+  const sqlite = store.sqlite;
+  return {
+    trx,
+    bulkWriter: (spec, batchId, replacedAt, counts) => {
+      const writer = new SqliteVersionedWriter(sqlite, spec, batchId, replacedAt, counts);
+      return {
+        write: async (rows) => {
+          for (const row of rows) writer.write(row);
+        },
+        finish: async () => undefined,
+      };
+    },
+    commit: () => trx.commit().execute(),
+    rollback: () =>
+      trx
+        .rollback()
+        .execute()
+        .catch(() => undefined),
+  };
+}
