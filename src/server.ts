@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
 import { startGateway } from './gateway/index.js';
+import { redisSettings } from './gateway/redis.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -20,6 +21,7 @@ export async function serve(): Promise<void> {
     store,
     keyGuessLimit: config.keyGuessLimit,
     usageFlushMs: config.usageFlushMs,
+    redis: redisSettings(config),
     onError: (err, what) => logger.app?.log.error({ err }, what),
   });
   // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a

@@ -14,6 +14,7 @@ export const MESSAGES = {
   badRequest: 'The request is not valid HTTP.',
   overloaded: 'The service is overloaded. Try again in a few seconds.',
   busy: 'The database is busy with another writer (an import or a backup). Try again in a few seconds.',
+  limitsUnavailable: 'The service cannot check rate limits right now. Try again in a few seconds.',
   internal: 'Internal server error. The request id identifies it in the service logs.',
 } as const;
 

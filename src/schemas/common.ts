@@ -42,9 +42,12 @@ const ERRORS = {
     'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
   }),
   500: gatewayError('Internal error; the X-Request-Id answer header identifies it in the service logs'),
-  503: gatewayError('The service is overloaded (or the database busy with a writer); try again later', {
-    'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
-  }),
+  503: gatewayError(
+    'The service is overloaded (or the database busy with a writer, or the shared limit store unreachable); try again later',
+    {
+      'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
+    },
+  ),
 };
 
 /** A repeated GET with the ETag of the answer it has: nothing changed (answers are cached until a batch commits). */
