@@ -146,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     // Several deployments (or test runs) may share one Redis: every key and channel starts with this.
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rates:',
-    // Open by default: the data is read-only and public-ish, so serving unmetered for a while is a
+    // Open by default: the data is read-only and published, so serving unmetered for a while is a
     // smaller harm than refusing every client while an auxiliary store is down (see the README).
     redisFailureMode: (env.REDIS_FAILURE_MODE || 'open').toLowerCase(),
   };

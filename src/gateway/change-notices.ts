@@ -32,9 +32,14 @@ export class ChangeNotices {
   /** Calls `onNotice` for every notice; resolves once subscribed, or after `waitMs` with Redis down. */
   async listen(onNotice: (kind: ChangeKind) => void, waitMs: number): Promise<void> {
     // A subscribed connection can do nothing else, so notices get one of their own. Unlike the
-    // limits' connection it may wait: it queues SUBSCRIBE until connected, and subscribes again after
+    // limits' connection it may wait: it queues SUBSCRIBE until connected (no retry limit, no command
+    // timeout, so a Redis down at start is subscribed to once it is up), and subscribes again after
     // every reconnect.
-    const subscriber = this.client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    const subscriber = this.client.duplicate({
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
     this.subscriber = subscriber;
     subscriber.on('error', this.onError);
     subscriber.on('message', (channel: string, message: string) => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { MESSAGES } from '../../src/domain/errors.js';
+import { announceChanges } from '../../src/gateway/change-notices.js';
+import { startGateway } from '../../src/gateway/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { deleteKeys, needsRedis, redisForTest, TEST_REDIS_URL } from '../helpers/redis.js';
 import { subscribe } from '../helpers/subscriptions.js';
@@ -142,5 +144,29 @@ describe.skipIf(!TEST_REDIS_URL)(needsRedis('Redis lost and back'), () => {
     await proxy.open();
     await until(app, primaryKey, 200, 5000);
     expect(Number((await call(app, primaryKey)).headers['ratelimit-remaining'])).toBeLessThan(999);
+  });
+
+  it('listens for change notices once a Redis that was down at start comes up', async () => {
+    const late = new CuttableProxy();
+    await late.open();
+    await late.cut(); // its port is now known, and nothing listens there
+    const gateway = await startGateway({
+      store: t.store,
+      redis: { ...settings, url: `redis://127.0.0.1:${late.port}` },
+    });
+    try {
+      let heard = false;
+      gateway.onChange('subscriptions', () => (heard = true));
+      await late.open();
+      const started = Date.now();
+      while (!heard && Date.now() - started < 5000) {
+        await announceChanges(settings, ['subscriptions'], () => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(heard).toBe(true);
+    } finally {
+      await gateway.close();
+      await late.cut();
+    }
   });
 });

@@ -23,7 +23,9 @@ let b: { app: FastifyInstance; gateway: Gateway };
 
 beforeAll(async () => {
   if (!TEST_REDIS_URL) return;
-  const gateway = { redis, pollMs: NO_POLLING, keyGuessLimit: 2 };
+  // Redis failures are printed: they would otherwise show only as unexplained 503s.
+  const onError = (error: unknown, what: string) => console.error(what, error);
+  const gateway = { redis, pollMs: NO_POLLING, keyGuessLimit: 2, onError };
   a = await createTestApp({ now: clock.now, keyGuessLimit: 2, gateway });
   const bGateway = await startGateway({ store: a.store, now: clock.now, ...gateway });
   const bApp = await buildApp({
