@@ -22,7 +22,11 @@ export async function serve(): Promise<void> {
     keyGuessLimit: config.keyGuessLimit,
     usageFlushMs: config.usageFlushMs,
     redis: redisSettings(config),
-    onError: (err, what) => logger.app?.log.error({ err }, what),
+    // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
+    onError: (err, what) =>
+      logger.app
+        ? logger.app.log.error({ err }, what)
+        : process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`),
   });
   // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a
   // private interface); without them they share the API's listener.

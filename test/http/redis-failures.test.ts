@@ -80,6 +80,16 @@ describe('Redis unreachable, REDIS_FAILURE_MODE=open', () => {
   });
 });
 
+describe('Redis unreachable for the CLI', () => {
+  it('warns that the change was not announced (servers poll for it), without the URL', async () => {
+    const warnings: string[] = [];
+    await announceChanges({ url: DEAD, keyPrefix: 'rates-test:' }, ['data'], (line) => warnings.push(line));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/Could not announce the change through Redis .*servers see it by polling/);
+    expect(warnings[0]).not.toContain('s3cret');
+  });
+});
+
 /** A TCP proxy to the test Redis that a test can cut and restore, as a network fault would. */
 class CuttableProxy {
   private server: Server | undefined;
