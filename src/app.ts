@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { startGateway, type Gateway } from './gateway/index.js';
+import { redisSettings } from './gateway/redis.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { installRequestMetrics } from './http/metrics.js';
@@ -36,6 +37,9 @@ export interface AppOptions {
         | 'navCacheMaxBytes'
         | 'cacheMaxAgeS'
         | 'cachePublic'
+        | 'redisUrl'
+        | 'redisKeyPrefix'
+        | 'redisFailureMode'
       >
     > &
     LimitSettings;
@@ -88,6 +92,7 @@ export async function buildApp({
       now,
       keyGuessLimit: config.keyGuessLimit,
       usageFlushMs: config.usageFlushMs,
+      redis: redisSettings(config),
       onError: (err, what) => app.log.error({ err }, what),
     }));
   // app.close() writes the last usage counts (before the caller closes the store).
@@ -121,7 +126,12 @@ export async function buildApp({
     const answers = maxBytes > 0 ? new AnswerCache(store, { maxBytes }) : undefined;
     if (answers) {
       await answers.start();
-      app.addHook('onClose', async () => answers.stop());
+      // Another node announcing a commit (REDIS_URL) makes the cache re-read the data version now.
+      const stopListening = gateway.onChange('data', () => void answers.refresh().catch(() => undefined));
+      app.addHook('onClose', async () => {
+        stopListening();
+        answers.stop();
+      });
     }
     // Funds' NAV series for the statistics, kept until a batch commits; NAV_CACHE_MAX_BYTES=0: none,
     // each statistics call then scans the fund's history.

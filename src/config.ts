@@ -37,6 +37,9 @@ const ConfigSchema = Type.Object({
   cachePublic: Type.Boolean(),
   demoOnEmpty: Type.Boolean(),
   demoSeed: Type.Integer(),
+  redisUrl: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()]),
+  redisKeyPrefix: Type.String({ minLength: 1, maxLength: 100 }),
+  redisFailureMode: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -88,6 +91,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   cachePublic: 'CACHE_PUBLIC',
   demoOnEmpty: 'DEMO_ON_EMPTY',
   demoSeed: 'DEMO_SEED',
+  redisUrl: 'REDIS_URL',
+  redisKeyPrefix: 'REDIS_KEY_PREFIX',
+  redisFailureMode: 'REDIS_FAILURE_MODE',
 };
 
 export class ConfigError extends Error {}
@@ -143,6 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cachePublic: !['0', 'false', 'no'].includes((env.CACHE_PUBLIC ?? 'true').toLowerCase()),
     demoOnEmpty: !['0', 'false', 'no'].includes((env.DEMO_ON_EMPTY ?? 'true').toLowerCase()),
     demoSeed: number(env.DEMO_SEED, 20260101),
+    // Several nodes share limit counters and change notices through Redis; without it, each counts alone.
+    redisUrl: env.REDIS_URL || null,
+    // Several deployments (or test runs) may share one Redis: every key and channel starts with this.
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rates:',
+    // Open by default: the data is read-only and published, so serving unmetered for a while is a
+    // smaller harm than refusing every client while an auxiliary store is down (see the README).
+    redisFailureMode: (env.REDIS_FAILURE_MODE || 'open').toLowerCase(),
   };
   const errors = [...Value.Errors(ConfigSchema, candidate)];
   // Settings that are wrong only together. Node refuses a headers timeout longer than the request timeout (which covers headers and body).
@@ -159,7 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (errors.length > 0 || together.length > 0) {
     const lines = errors.map((e) => {
       const key = e.path.slice(1) as keyof Config;
-      return `${ENV_NAMES[key] ?? key}: ${e.message} (got '${env[ENV_NAMES[key]] ?? ''}')`;
+      // A Redis URL may carry a password: never echo it.
+      const got = key === 'redisUrl' ? 'a value not shown' : `'${env[ENV_NAMES[key]] ?? ''}'`;
+      return `${ENV_NAMES[key] ?? key}: ${e.message} (got ${got})`;
     });
     throw new ConfigError(`Invalid settings:\n  ${[...new Set([...lines, ...together])].join('\n  ')}`);
   }

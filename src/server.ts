@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
 import { startGateway } from './gateway/index.js';
+import { redisSettings } from './gateway/redis.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -20,7 +21,12 @@ export async function serve(): Promise<void> {
     store,
     keyGuessLimit: config.keyGuessLimit,
     usageFlushMs: config.usageFlushMs,
-    onError: (err, what) => logger.app?.log.error({ err }, what),
+    redis: redisSettings(config),
+    // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
+    onError: (err, what) =>
+      logger.app
+        ? logger.app.log.error({ err }, what)
+        : process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`),
   });
   // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a
   // private interface); without them they share the API's listener.

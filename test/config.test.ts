@@ -33,3 +33,23 @@ describe('loadConfig: limits, shutdown and CORS settings', () => {
     expect(() => loadConfig({ MAX_URL_LENGTH: 'long' })).toThrow(ConfigError);
   });
 });
+
+describe('loadConfig: Redis settings', () => {
+  it('runs without Redis by default, and fails open when one is set', () => {
+    expect(loadConfig({})).toMatchObject({
+      redisUrl: null,
+      redisKeyPrefix: 'rates:',
+      redisFailureMode: 'open',
+    });
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2', REDIS_FAILURE_MODE: 'Closed' });
+    expect(config).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379/2', redisFailureMode: 'closed' });
+  });
+
+  it('refuses a URL that is not redis:// without echoing it (it may hold a password)', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://user:secret@host' })).toThrow(
+      /REDIS_URL: .*a value not shown/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://user:secret@host' })).not.toThrow(/secret/);
+    expect(() => loadConfig({ REDIS_FAILURE_MODE: 'maybe' })).toThrow(/REDIS_FAILURE_MODE/);
+  });
+});

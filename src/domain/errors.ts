@@ -15,6 +15,7 @@ export const MESSAGES = {
   overloaded: 'The service is overloaded. Try again in a few seconds.',
   busy: 'The database is busy with another writer (an import or a backup). Try again in a few seconds.',
   unavailable: 'The database is unavailable. Try again in a few seconds.',
+  limitsUnavailable: 'The service cannot check rate limits right now. Try again in a few seconds.',
   internal: 'Internal server error. The request id identifies it in the service logs.',
 } as const;
 

@@ -1,10 +1,16 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
 import type { Store } from '../store/db.js';
 import { KeyRepository } from '../store/key-repo.js';
 import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
+import { ChangeNotices, noticeChannel, type ChangeKind } from './change-notices.js';
 import { DEFAULT_KEY_GUESS_SETTINGS, KeyGuessGuard } from './key-guess-guard.js';
+import { LimiterFailures } from './limiter-failures.js';
 import { MemoryLimiterStore, type LimiterStore } from './limiter-store.js';
 import { Metrics } from './metrics.js';
+import { closeRedis, connectRedis, whenReady, type RedisSettings } from './redis.js';
+import { RedisLimiterStore } from './redis-limiter-store.js';
 import { SubscriptionCache } from './subscription-cache.js';
 import { TrafficLimits } from './traffic-limits.js';
 import { UsageRecorder } from './usage-recorder.js';
@@ -14,6 +20,8 @@ export interface GatewayOptions {
   /** The clock of limits, quotas, expiry and usage days; tests move it instead of sleeping. */
   now?: () => Date;
   limiterStore?: LimiterStore;
+  /** Shared counters and change notices across nodes (REDIS_URL); without it, this process's memory. */
+  redis?: RedisSettings;
   /** Unknown keys per minute from one address before it is blocked (KEY_GUESS_LIMIT). */
   keyGuessLimit?: number;
   /** How often counted usage is written to the database. */
@@ -22,6 +30,9 @@ export interface GatewayOptions {
   pollMs?: number;
   onError?: (error: unknown, what: string) => void;
 }
+
+/** How long a start waits for Redis before serving anyway (under the failure mode). */
+const REDIS_START_WAIT_MS = 1000;
 
 /**
  * What an API gateway does besides routing: subscription lookups, limits, key-guess slowing, usage
@@ -34,12 +45,37 @@ export class Gateway {
   readonly limits: TrafficLimits;
   readonly keyGuesses: KeyGuessGuard;
   readonly usage: UsageRecorder;
+  /** Decides what a call gets when the limits' store fails (REDIS_FAILURE_MODE). */
+  readonly limiterFailures: LimiterFailures;
+  /** Emits 'data' and 'subscriptions' when a process (this one too) announces that one changed. */
+  private readonly changes = new EventEmitter();
+  private readonly redis: Redis | undefined;
+  private readonly notices: ChangeNotices | undefined;
+  private readonly announceCommit = () => this.notices?.publish('data');
 
   constructor(private readonly options: GatewayOptions) {
-    const { store } = options;
+    const { store, redis } = options;
     const onError = options.onError ?? (() => {});
-    const limiterStore = options.limiterStore ?? new MemoryLimiterStore();
     this.now = options.now ?? (() => new Date());
+    const mode = redis?.failureMode ?? 'open';
+    this.limiterFailures = new LimiterFailures(mode, {
+      // The error's message and the mode only: REDIS_URL (which may hold a password) is never logged.
+      log: (error, kind, suppressed) =>
+        onError(
+          error,
+          `Redis ${kind} failed${suppressed > 0 ? ` (${suppressed} more times since the last report)` : ''}; limits fail ${mode}`,
+        ),
+      count: (kind) => this.metrics.redisFailures.labels(kind).inc(),
+    });
+    if (redis) {
+      this.redis = connectRedis(redis.url, (error) => this.limiterFailures.failed(error, 'connection'));
+      this.notices = new ChangeNotices(this.redis, noticeChannel(redis.keyPrefix), (error) =>
+        this.limiterFailures.failed(error, 'notices'),
+      );
+    }
+    const limiterStore =
+      options.limiterStore ??
+      (this.redis && redis ? new RedisLimiterStore(this.redis, redis.keyPrefix) : new MemoryLimiterStore());
     this.subscriptions = new SubscriptionCache(
       new KeyRepository(store.db),
       new SubscriptionRepository(store.db),
@@ -60,13 +96,45 @@ export class Gateway {
   async start(): Promise<this> {
     await this.subscriptions.start();
     this.usage.start(this.options.usageFlushMs ?? 5000);
+    if (this.redis && this.notices) {
+      const [ready] = await Promise.all([
+        whenReady(this.redis, REDIS_START_WAIT_MS),
+        this.notices.listen((kind) => this.changes.emit(kind), REDIS_START_WAIT_MS),
+      ]);
+      if (!ready) this.limiterFailures.failed(new Error('Redis is not reachable at start'), 'connection');
+      this.changes.on('subscriptions', () => void this.refreshSubscriptions());
+      // Batches this process commits (admin API) are announced to the other nodes.
+      this.options.store.events.on('commit', this.announceCommit);
+    }
     return this;
+  }
+
+  /** Call after changing a subscription: applies it here at once, and on other nodes when announced. */
+  async subscriptionsChanged(): Promise<void> {
+    await this.subscriptions.refresh();
+    this.notices?.publish('subscriptions');
+  }
+
+  /** Runs `listener` whenever a process announces a change of `kind`; returns how to stop. */
+  onChange(kind: ChangeKind, listener: () => void): () => void {
+    this.changes.on(kind, listener);
+    return () => this.changes.off(kind, listener);
   }
 
   /** Stops polling and writes the last usage counts; call before closing the store. */
   async close(): Promise<void> {
     this.subscriptions.stop();
+    this.options.store.events.off('commit', this.announceCommit);
+    this.changes.removeAllListeners();
     await this.usage.close();
+    await this.notices?.close();
+    if (this.redis) await closeRedis(this.redis);
+  }
+
+  private async refreshSubscriptions(): Promise<void> {
+    await this.subscriptions
+      .refresh()
+      .catch((error: unknown) => this.options.onError?.(error, 'reading subscription changes'));
   }
 }
 

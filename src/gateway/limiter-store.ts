@@ -1,8 +1,8 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 // The counting itself is rate-limiter-flexible's. This small interface is the one place that knows
-// where its counters live: in this process's memory now; a store shared by several nodes (Redis) is a
-// second implementation of the same two members.
+// where its counters live: in this process's memory (MemoryLimiterStore, below), or in Redis, shared
+// by several nodes (RedisLimiterStore, redis-limiter-store.ts).
 
 export interface LimiterOptions {
   /** Names the counters of one kind of limit, so kinds never share a counter; one duration per prefix. */
@@ -19,14 +19,11 @@ export interface LimiterStore {
   readonly maxDurationS: number;
 }
 
-/** One process's counters; they start afresh when the process restarts. */
-export class MemoryLimiterStore implements LimiterStore {
-  // Node timers cannot wait longer than 2^31-1 ms (24.8 days); the memory store expires records by timer.
-  readonly maxDurationS = 20 * 24 * 3600;
-  // By prefix, then points: the lookup runs on every call, so it builds no strings.
+/** Limiters by prefix, then points: the lookup runs on every call, so it builds no strings. */
+export class LimiterCache {
   private readonly limiters = new Map<string, Map<number, RateLimiterAbstract>>();
 
-  limiter(options: LimiterOptions): RateLimiterAbstract {
+  get(options: LimiterOptions, create: () => RateLimiterAbstract): RateLimiterAbstract {
     let byPoints = this.limiters.get(options.keyPrefix);
     if (!byPoints) {
       byPoints = new Map();
@@ -34,10 +31,21 @@ export class MemoryLimiterStore implements LimiterStore {
     }
     let limiter = byPoints.get(options.points);
     if (!limiter) {
-      limiter = new RateLimiterMemory(options);
+      limiter = create();
       byPoints.set(options.points, limiter);
     }
     return limiter;
+  }
+}
+
+/** One process's counters; they start afresh when the process restarts. */
+export class MemoryLimiterStore implements LimiterStore {
+  // Node timers cannot wait longer than 2^31-1 ms (24.8 days); the memory store expires records by timer.
+  readonly maxDurationS = 20 * 24 * 3600;
+  private readonly limiters = new LimiterCache();
+
+  limiter(options: LimiterOptions): RateLimiterAbstract {
+    return this.limiters.get(options, () => new RateLimiterMemory(options));
   }
 }
 

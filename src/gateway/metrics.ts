@@ -36,6 +36,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly redisFailures = new Counter({
+    name: 'rates_redis_failures_total',
+    help: 'Failures of the shared store (REDIS_URL): limits (a call served or refused by REDIS_FAILURE_MODE), connection, notices',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   // Labelled children, looked up once: prom-client hashes a label object on every call otherwise.
   private readonly requestChildren = new Map<string, CounterChild>();
   private readonly durationChildren = new Map<string, HistogramChild>();

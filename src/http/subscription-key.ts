@@ -30,6 +30,14 @@ function tooManyGuesses(gateway: Gateway, waitMs: number): ApiError {
   return rateLimitExceeded(Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
+/** A key-guess count whose shared store failed: no wait (fail open) or 503 (fail closed). */
+function guard(gateway: Gateway, count: () => Promise<number>): Promise<number> {
+  return gateway.limiterFailures.guard(count, 0).catch((error: unknown) => {
+    gateway.metrics.refusals.inc({ reason: 'limits_unavailable' });
+    throw error;
+  });
+}
+
 /**
  * The gateway's key check for a route of service group `group`: a key of a subscription that is
  * active, not expired and allowed into the group. Unknown keys are counted per client address; past
@@ -48,12 +56,12 @@ export async function checkSubscriptionKey(
   // Keys are hex; anything longer than a key cannot be one and is not worth hashing.
   const hash = key.length <= 128 ? hashKey(key) : undefined;
   if (hash === undefined || !gateway.subscriptions.isKnown(hash)) {
-    const waitMs = await gateway.keyGuesses.waitMs(request.ip);
+    const waitMs = await guard(gateway, () => gateway.keyGuesses.waitMs(request.ip));
     if (waitMs > 0) throw tooManyGuesses(gateway, waitMs);
   }
   const subscription = hash === undefined ? undefined : await gateway.subscriptions.find(hash);
   if (!subscription) {
-    const waitMs = await gateway.keyGuesses.unknownKey(request.ip);
+    const waitMs = await guard(gateway, () => gateway.keyGuesses.unknownKey(request.ip));
     if (waitMs > 0) throw tooManyGuesses(gateway, waitMs);
     gateway.metrics.refusals.inc({ reason: 'invalid_key' });
     throw new ApiError(401, MESSAGES.invalidKey);

@@ -14,10 +14,14 @@ export async function applyTrafficLimits(
   const subscription = request.subscription;
   if (!subscription) return;
   try {
-    reply.headers(await gateway.limits.admit(subscription, gateway.now()));
+    // A failed shared store (Redis) lets the call through without headers, or refuses it with 503.
+    const admit = () => gateway.limits.admit(subscription, gateway.now());
+    reply.headers(await gateway.limiterFailures.guard(admit, {}));
   } catch (error) {
     if (error instanceof ApiError) {
-      gateway.metrics.refusals.inc({ reason: error.statusCode === 429 ? 'rate_limit' : 'quota' });
+      const status = error.statusCode;
+      const reason = status === 429 ? 'rate_limit' : status === 403 ? 'quota' : 'limits_unavailable';
+      gateway.metrics.refusals.inc({ reason });
     }
     throw error;
   }

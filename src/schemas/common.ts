@@ -43,7 +43,7 @@ const ERRORS = {
   }),
   500: gatewayError('Internal error; the X-Request-Id answer header identifies it in the service logs'),
   503: gatewayError(
-    'The service is overloaded, or the database busy with a writer or unavailable; try again later',
+    'The service is overloaded, the database busy with a writer or unavailable, or the shared limit store unreachable; try again later',
     {
       'Retry-After': Type.Integer({ description: 'Seconds to wait before trying again' }),
     },

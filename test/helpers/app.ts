@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { DEMO_LIMITS } from '../../src/domain/subscriptions.js';
-import { startGateway, type Gateway } from '../../src/gateway/index.js';
+import { startGateway, type Gateway, type GatewayOptions } from '../../src/gateway/index.js';
 import type { Store } from '../../src/store/db.js';
 import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
@@ -42,6 +42,8 @@ export async function createTestApp(
     usageFlushMs?: number;
     /** The built explorer to serve (web/dist by default). */
     webRoot?: string;
+    /** Gateway options over the tests' defaults: a Redis store, a poll interval. */
+    gateway?: Partial<GatewayOptions>;
     /** Settings over the tests' defaults: limits, timeouts, CORS origins. */
     config?: Partial<AppOptions['config']>;
     /** How the store reaches its database (a proxy, a replica URL); see openTestStore. */
@@ -64,6 +66,7 @@ export async function createTestApp(
     now: options.now,
     keyGuessLimit: options.keyGuessLimit ?? 10_000,
     usageFlushMs: options.usageFlushMs ?? 3_600_000,
+    ...options.gateway,
   });
   const app = await buildApp({
     config: {

@@ -25,9 +25,10 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<AdminContext> = async
   const subscriptions = new SubscriptionRepository(store.db);
   const usage = new UsageRepository(store.db);
   const now = () => gateway.now();
-  // This process applies its own changes at once; other processes within their poll interval.
+  // This process applies its own changes at once; other processes when it announces them (REDIS_URL),
+  // else within their poll interval.
   const applied = async <T>(result: T): Promise<T> => {
-    await gateway.subscriptions.refresh();
+    await gateway.subscriptionsChanged();
     return result;
   };
   const found = <T>(id: number, value: T | undefined): T => {
