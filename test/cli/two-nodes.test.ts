@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, startServer } from '../helpers/cli.js';
 import { deleteKeys, needsRedis, TEST_REDIS_URL } from '../helpers/redis.js';
+import { dropDatabase, newDatabaseUrl } from '../helpers/store.js';
 
 // The acceptance test of running several nodes: two real `serve` processes on different ports, one
-// database (TEST_DATABASE_URL, else one SQLite file) and one Redis. Whatever one node is told, the
+// database (a fresh one of the suite's store: one SQLite file, or a PostgreSQL schema) and one Redis. Whatever one node is told, the
 // other must apply within a second, and a key's limit must hold across both together.
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -18,7 +19,7 @@ const LATEST = '/api/FundPriceService/LatestDate';
 const dir = mkdtempSync(join(tmpdir(), 'rates-two-nodes-'));
 const keyPrefix = `rates-test:${randomUUID()}:`;
 const env = {
-  DATABASE_URL: process.env.TEST_DATABASE_URL || `sqlite:${join(dir, 'shared.db')}`,
+  DATABASE_URL: '', // a fresh database of the suite's store, made before the nodes start
   REDIS_URL: TEST_REDIS_URL ?? '',
   REDIS_KEY_PREFIX: keyPrefix,
   REDIS_FAILURE_MODE: 'closed',
@@ -30,6 +31,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   if (!TEST_REDIS_URL) return;
+  env.DATABASE_URL = await newDatabaseUrl(dir, 'shared.db');
   nodeA = await startServer(env); // migrates the database; the second node then finds it ready
   nodeB = await startServer(env);
   adminToken = (await cli(['admin-token', 'create', '--name', 'two-nodes'], env)).stdout
@@ -43,6 +45,7 @@ afterAll(async () => {
     await once(node.child, 'exit');
   }
   if (TEST_REDIS_URL) await deleteKeys({ url: TEST_REDIS_URL, keyPrefix, failureMode: 'closed' });
+  if (env.DATABASE_URL) await dropDatabase(env.DATABASE_URL);
   rmSync(dir, { recursive: true, force: true });
 });
 

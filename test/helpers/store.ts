@@ -64,6 +64,15 @@ export interface TestStoreOptions extends StoreOptions {
   connect?: (url: string) => { url: string; readUrl?: string };
 }
 
+const databaseUrls = new WeakMap<Store, string>();
+
+/** The DATABASE_URL of a store from `openTestStore`, for a CLI command or server on the same data. */
+export function databaseUrlOf(store: Store): string {
+  const url = databaseUrls.get(store);
+  if (!url) throw new Error('not a store made by openTestStore');
+  return url;
+}
+
 /** A fresh, migrated store for tests that use the store without the app; `close` drops it too. */
 export async function openTestStore(
   dir: string,
@@ -73,6 +82,7 @@ export async function openTestStore(
   const url = await newDatabaseUrl(dir, file);
   const route = connect?.(url) ?? { url };
   const store = openStore(route.url, { ...options, readUrl: route.readUrl ?? options.readUrl });
+  databaseUrls.set(store, url);
   await migrateToLatest(store.db);
   const close = store.close;
   store.close = async () => {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -7,6 +6,7 @@ import { startGateway, type Gateway } from '../../src/gateway/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import { deleteKeys, needsRedis, redisForTest, TEST_REDIS_URL } from '../helpers/redis.js';
+import { databaseUrlOf } from '../helpers/store.js';
 import { subscribe } from '../helpers/subscriptions.js';
 
 // Two nodes in one process: two gateways, each with its own Redis connections and caches, over one
@@ -99,7 +99,7 @@ describe.skipIf(!TEST_REDIS_URL)(needsRedis('changes announced through Redis'), 
   it('a change by the CLI is announced once it is written', async () => {
     const { id, primaryKey } = await subscribe(a, { rateLimit: null });
     expect((await call(b.app, primaryKey)).statusCode).toBe(200);
-    vi.stubEnv('DATABASE_URL', `sqlite:${join(a.dir, 'test.db')}`);
+    vi.stubEnv('DATABASE_URL', databaseUrlOf(a.store));
     vi.stubEnv('REDIS_URL', redis.url);
     vi.stubEnv('REDIS_KEY_PREFIX', redis.keyPrefix);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
