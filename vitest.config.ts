@@ -7,8 +7,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 if (postgresUrl && !/^postgres(ql)?:\/\//i.test(postgresUrl)) {
   throw new Error(`TEST_DATABASE_URL must be a postgres:// URL (got '${postgresUrl}')`);
 }
-if (!postgresUrl) {
+// Vitest reads this file more than once per run; the note is printed once.
+if (!postgresUrl && !process.env.TEST_PG_SKIP_NOTED) {
   console.log('PostgreSQL suite skipped: set TEST_DATABASE_URL=postgres://... to run it');
+  process.env.TEST_PG_SKIP_NOTED = '1';
 }
 // Names this run's schemas, so its global teardown drops what it made and nothing else.
 process.env.TEST_PG_RUN ??= randomBytes(3).toString('hex');

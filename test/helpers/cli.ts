@@ -4,27 +4,38 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
+// Node itself with tsx's loader, not the tsx command: that one relays a signal to its child and, when
+// the child does not confirm within 30 ms (a busy machine), kills it and exits 143, so a test of
+// SIGTERM would see tsx's race instead of the server's shutdown.
+const node = process.execPath;
+const loader = ['--import', 'tsx'];
 
 /** Runs the CLI as an operator would (`npm run cli -- ...`), in its own process. */
 export async function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ stdout: string; stderr: string }> {
-  return run(TSX, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 });
+  return run(node, [...loader, MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  });
 }
 
 /** The CLI as a child process, for tests that watch or kill it. */
 export function cliProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(TSX, [MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  return spawn(node, [...loader, MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
 }
 
 /** Starts `serve` and resolves with its base URL once it listens. */
 export function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const child = spawn(TSX, [MAIN, 'serve'], { cwd: ROOT, env: { ...process.env, PORT: '0', ...env } });
+  const child = spawn(node, [...loader, MAIN, 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 110_000);
