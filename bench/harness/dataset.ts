@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, serviceEnv } from './cli.js';
+import { recreateDatabase } from './postgres.js';
 
 export interface Dataset {
   databaseUrl: string;
@@ -18,8 +19,8 @@ export interface Dataset {
 const SCALE = 'market';
 
 /**
- * SQLite without `postgresUrl`; otherwise that PostgreSQL database, which must exist and be empty the
- * first time. Either way a marker file in /tmp says the dataset and key are there.
+ * SQLite without `postgresUrl`; otherwise that PostgreSQL database, dropped and made afresh the first
+ * time. Either way a marker file in /tmp says the dataset and key are there.
  */
 export async function prepareDataset(until: string, postgresUrl?: string): Promise<Dataset> {
   const folder = postgresUrl
@@ -30,7 +31,8 @@ export async function prepareDataset(until: string, postgresUrl?: string): Promi
   if (existsSync(marker)) {
     return { databaseUrl, key: readFileSync(marker, 'utf8').trim(), note: `reused ${folder}` };
   }
-  if (!postgresUrl) rmSync(folder, { recursive: true, force: true });
+  rmSync(folder, { recursive: true, force: true });
+  if (postgresUrl) await recreateDatabase(postgresUrl);
   const env = serviceEnv(databaseUrl);
   // A key first: it also migrates the database, and fails fast (before a minute of generating) when
   // the URL is not usable, e.g. PostgreSQL on a version that does not support it yet.
@@ -39,10 +41,7 @@ export async function prepareDataset(until: string, postgresUrl?: string): Promi
     env,
   ).catch((error: Error) => {
     throw new Error(
-      postgresUrl
-        ? `--postgres: the service cannot use ${postgresUrl} (is PostgreSQL supported on this version, ` +
-            `and does the database exist?)\n${error.message}`
-        : error.message,
+      postgresUrl ? `--postgres: the service cannot use ${postgresUrl}\n${error.message}` : error.message,
     );
   });
   const key = created.trim().split('\n').at(-1)!.trim();
