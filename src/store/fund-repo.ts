@@ -101,12 +101,15 @@ export class FundRepository {
   }
 
   async pricesOn(date: string): Promise<FundPriceListItem[]> {
-    // Driven from funds: one (fund_id, price_date) index lookup per fund.
+    // Driven from funds: one (fund_id, price_date) index lookup per fund. SQLite keeps the written
+    // order of a CROSS JOIN; with an inner join and no index on price_date alone its planner scanned
+    // every price instead (0.9 s at market scale). PostgreSQL plans a cross join with conditions as
+    // the inner join it is.
     const rows = await this.db
       .selectFrom('funds as f')
-      .innerJoin('fund_prices as p', (join) =>
-        join.onRef('p.fund_id', '=', 'f.id').on('p.price_date', '=', date),
-      )
+      .crossJoin('fund_prices as p')
+      .whereRef('p.fund_id', '=', 'f.id')
+      .where('p.price_date', '=', date)
       .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
       .select([
         'f.id',
