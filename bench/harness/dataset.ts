@@ -37,7 +37,7 @@ export async function prepareDataset(until: string, postgresUrl?: string): Promi
   // A key first: it also migrates the database, and fails fast (before a minute of generating) when
   // the URL is not usable, e.g. PostgreSQL on a version that does not support it yet.
   const created = await runCli(
-    ['keys', 'create', '--name', 'bench', '--rate', '1000000000/60', '--quota', '1000000000000/day'],
+    ['keys', 'create', '--name', 'bench', '--rate', '1000000000/60', '--quota', '2000000000/day'],
     env,
   ).catch((error: Error) => {
     throw new Error(

@@ -11,6 +11,8 @@ export type KeySlot = 'primary' | 'secondary';
 
 /** The longest rate-limit period: windows are kept in memory, so they stay short. */
 export const MAX_RATE_PERIOD_S = 300;
+/** The most calls a limit may count: the integer columns that keep limits on PostgreSQL end there. */
+export const MAX_CALLS = 2_147_483_647;
 
 export interface Limits {
   rateLimitCalls: number | null;
@@ -75,8 +77,8 @@ export function validateLimits(limits: Limits): void {
   if ((calls === null) !== (period === null)) {
     throw new Error('a rate limit needs both a number of calls and a period');
   }
-  if (calls !== null && (!Number.isInteger(calls) || calls < 1)) {
-    throw new Error(`rate limit calls must be a whole number from 1, got ${calls}`);
+  if (calls !== null && (!Number.isInteger(calls) || calls < 1 || calls > MAX_CALLS)) {
+    throw new Error(`rate limit calls must be a whole number from 1 to ${MAX_CALLS}, got ${calls}`);
   }
   if (period !== null && (!Number.isInteger(period) || period < 1 || period > MAX_RATE_PERIOD_S)) {
     throw new Error(`rate limit period must be 1 to ${MAX_RATE_PERIOD_S} seconds, got ${period}`);
@@ -84,8 +86,8 @@ export function validateLimits(limits: Limits): void {
   if ((quotaCalls === null) !== (quotaPeriod === null)) {
     throw new Error('a quota needs both a number of calls and a period (day or month)');
   }
-  if (quotaCalls !== null && (!Number.isInteger(quotaCalls) || quotaCalls < 1)) {
-    throw new Error(`quota calls must be a whole number from 1, got ${quotaCalls}`);
+  if (quotaCalls !== null && (!Number.isInteger(quotaCalls) || quotaCalls < 1 || quotaCalls > MAX_CALLS)) {
+    throw new Error(`quota calls must be a whole number from 1 to ${MAX_CALLS}, got ${quotaCalls}`);
   }
 }
 

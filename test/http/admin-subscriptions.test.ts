@@ -69,6 +69,10 @@ describe('/admin/subscriptions', () => {
     expect(badGroup.statusCode).toBe(400);
     expect(badGroup.json().message).toContain("unknown service group 'Nope'");
     expect((await admin('PATCH', url, { rateLimit: { calls: 1, periodSeconds: 301 } })).statusCode).toBe(400);
+    // More calls than PostgreSQL's integer columns hold is refused on both stores alike, not a 500.
+    const huge = await admin('PATCH', url, { quota: { calls: 1e12, period: 'day' } });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toContain('quota calls must be a whole number from 1 to 2147483647');
     expect((await admin('PATCH', '/admin/subscriptions/9999', { name: 'x' })).statusCode).toBe(404);
   });
 
