@@ -10,6 +10,7 @@ import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { AnswerCache } from './cache/answer-cache.js';
+import { DataVersion } from './store/data-version.js';
 import { NavSeriesCache } from './store/nav-series-cache.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -121,26 +122,22 @@ export async function buildApp({
     });
   }
   if (parts.api) {
+    // One watcher of the data version for both caches below, so they drop old data in the same step.
+    const data = new DataVersion(store);
+    await data.start();
+    // Another node announcing a commit (REDIS_URL) makes it re-read the data version now.
+    const stopListening = gateway.onChange('data', () => void data.refresh().catch(() => undefined));
+    app.addHook('onClose', async () => {
+      stopListening();
+      data.stop();
+    });
     // Answers kept until a batch commits (in any process); CACHE_MAX_BYTES=0 turns the cache off.
     const maxBytes = config.cacheMaxBytes ?? 64 * 1024 * 1024;
-    const answers = maxBytes > 0 ? new AnswerCache(store, { maxBytes }) : undefined;
-    if (answers) {
-      await answers.start();
-      // Another node announcing a commit (REDIS_URL) makes the cache re-read the data version now.
-      const stopListening = gateway.onChange('data', () => void answers.refresh().catch(() => undefined));
-      app.addHook('onClose', async () => {
-        stopListening();
-        answers.stop();
-      });
-    }
+    const answers = maxBytes > 0 ? new AnswerCache(data, { maxBytes }) : undefined;
     // Funds' NAV series for the statistics, kept until a batch commits; NAV_CACHE_MAX_BYTES=0: none,
     // each statistics call then scans the fund's history.
     const navBytes = config.navCacheMaxBytes ?? 64 * 1024 * 1024;
-    const navSeries = navBytes > 0 ? new NavSeriesCache(store, { maxBytes: navBytes }) : undefined;
-    if (navSeries) {
-      await navSeries.start();
-      app.addHook('onClose', async () => navSeries.stop());
-    }
+    const navSeries = navBytes > 0 ? new NavSeriesCache(data, { maxBytes: navBytes }) : undefined;
     await app.register(apiRoutes, {
       prefix: '/api',
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { Store } from '../store/db.js';
-import { DATA_VERSION, readCounter } from '../store/counters.js';
+import type { DataVersion } from '../store/data-version.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -19,59 +18,28 @@ export interface CachedAnswer {
 export const MIN_COMPRESS_BYTES = 1024;
 
 /**
- * Answers of the API kept in memory until the data changes. Every committed batch moves the data
- * version counter (in any process); this cache polls it and starts afresh when it moves, and an
- * answer computed under an older version is never stored. Memory is bounded by bytes (LRU).
+ * Answers of the API kept in memory until the data changes: it starts afresh whenever the data
+ * version moves (src/store/data-version.ts), and an answer computed under an older version is never
+ * stored. Memory is bounded by bytes (LRU).
  */
 export class AnswerCache {
   private readonly entries: LRUCache<string, CachedAnswer>;
-  private version = -1;
-  private readonly pollMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private onCommit: (() => void) | undefined;
 
   constructor(
-    private readonly store: Store,
-    options: { maxBytes: number; pollMs?: number },
+    private readonly data: DataVersion,
+    options: { maxBytes: number },
   ) {
-    this.pollMs = options.pollMs ?? 250;
     this.entries = new LRUCache({
       maxSize: options.maxBytes,
       sizeCalculation: (a) =>
         a.body.length + (a.variants.br?.length ?? 0) + (a.variants.gzip?.length ?? 0) + 256,
     });
-  }
-
-  async start(): Promise<void> {
-    await this.refresh();
-    // A batch committed by this process is seen at once; one from another process at the next poll.
-    // Cleared synchronously, and no answer is stored until the new version is read.
-    this.onCommit = () => {
-      this.entries.clear();
-      this.version = Number.NaN;
-      void this.refresh().catch(() => undefined);
-    };
-    this.store.events.on('commit', this.onCommit);
-    this.timer = setInterval(() => void this.refresh().catch(() => undefined), this.pollMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-    if (this.onCommit) this.store.events.off('commit', this.onCommit);
+    data.onChange(() => this.entries.clear());
   }
 
   /** The data version answers are computed under right now. */
   get currentVersion(): number {
-    return this.version;
-  }
-
-  async refresh(): Promise<void> {
-    const version = await readCounter(this.store.reader, DATA_VERSION);
-    if (version !== this.version) {
-      this.version = version;
-      this.entries.clear();
-    }
+    return this.data.current;
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -81,7 +49,7 @@ export class AnswerCache {
   /** Stores an answer computed under `version`, unless the data has moved on since. */
   put(key: string, version: number, answer: Omit<CachedAnswer, 'etag' | 'variants'>): CachedAnswer {
     const stored: CachedAnswer = { ...answer, etag: etagOf(answer.body), variants: {} };
-    if (version === this.version) this.entries.set(key, stored);
+    if (version === this.data.current) this.entries.set(key, stored);
     return stored;
   }
 

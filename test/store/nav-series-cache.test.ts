@@ -6,6 +6,8 @@ import type { NavPoint } from '../../src/domain/statistics.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { bumpCounter, DATA_VERSION } from '../../src/store/counters.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
+import { AnswerCache } from '../../src/cache/answer-cache.js';
+import { DataVersion } from '../../src/store/data-version.js';
 import { NavSeriesCache } from '../../src/store/nav-series-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-nav-series-'));
@@ -25,8 +27,9 @@ const navOf = async (cache: NavSeriesCache, load: () => Promise<NavPoint[]>) =>
 
 describe('NavSeriesCache', () => {
   it('keeps a series until a commit, and reads a fund once for concurrent requests', async () => {
-    const cache = new NavSeriesCache(store, { maxBytes: 1 << 20 });
-    await cache.start();
+    const data = new DataVersion(store);
+    const cache = new NavSeriesCache(data, { maxBytes: 1 << 20 });
+    await data.start();
     let loads = 0;
     const load = async () => {
       loads++;
@@ -37,30 +40,53 @@ describe('NavSeriesCache', () => {
     expect(loads).toBe(1);
     store.events.emit('commit', 0);
     expect(await navOf(cache, load)).toBe(2);
-    cache.stop();
+    data.stop();
   });
 
   it('does not keep a series whose load was under way when a batch committed', async () => {
-    const cache = new NavSeriesCache(store, { maxBytes: 1 << 20 });
-    await cache.start();
+    const data = new DataVersion(store);
+    const cache = new NavSeriesCache(data, { maxBytes: 1 << 20 });
+    await data.start();
     let release: (value: NavPoint[]) => void = () => undefined;
     const slow = navOf(cache, () => new Promise((resolve) => (release = resolve)));
     // The NAVs change while the old ones are being read, and the cache has learnt the new version.
     await bumpCounter(store.db, DATA_VERSION);
     store.events.emit('commit', 0);
-    await cache.refresh();
+    await data.refresh();
     release(points(1));
     expect(await slow).toBe(1); // its caller gets what was read, but it is not served again:
     expect(await navOf(cache, async () => points(2))).toBe(2);
-    cache.stop();
+    data.stop();
   });
 
   it('keeps no more bytes than allowed', async () => {
-    const cache = new NavSeriesCache(store, { maxBytes: 4096 });
-    await cache.start();
+    const data = new DataVersion(store);
+    const cache = new NavSeriesCache(data, { maxBytes: 4096 });
+    await data.start();
     for (let fund = 1; fund <= 50; fund++) await cache.get(fund, async () => points(fund));
     expect(cache.stats.bytes).toBeLessThanOrEqual(4096);
     expect(cache.stats.funds).toBeGreaterThan(0);
-    cache.stop();
+    data.stop();
+  });
+
+  it('moves on in the same step as the answer cache when another process commits', async () => {
+    // Were they to learn of the commit separately, an answer computed from the old series could be
+    // cached under the new version and served until the next batch.
+    const data = new DataVersion(store, 60_000); // no poll during the test: refresh is explicit
+    const navs = new NavSeriesCache(data, { maxBytes: 1 << 20 });
+    const answers = new AnswerCache(data, { maxBytes: 1 << 20 });
+    await data.start();
+    expect(await navOf(navs, async () => points(1))).toBe(1);
+    answers.put('k', answers.currentVersion, {
+      contentType: 'application/json',
+      headers: {},
+      body: Buffer.from('1'),
+    });
+    expect(answers.get('k')).toBeDefined();
+    await bumpCounter(store.db, DATA_VERSION); // as a commit of another process does
+    await data.refresh();
+    expect(answers.get('k')).toBeUndefined();
+    expect(await navOf(navs, async () => points(2))).toBe(2);
+    data.stop();
   });
 });
