@@ -25,10 +25,10 @@ export function installResponseCache(
   // one key's cached answer from being handed to a request with another (or no) key; a key in the
   // query string is part of the URL anyway. CACHE_PUBLIC=false keeps answers out of shared caches,
   // for operators who want every call to reach the gateway (usage, quotas, suspensions at once).
-  const cacheControl = `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`;
-  const vary = options.shared
-    ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key'
-    : 'Accept, Accept-Encoding';
+  const caching = {
+    'cache-control': `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`,
+    vary: options.shared ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key' : 'Accept, Accept-Encoding',
+  };
 
   app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -38,7 +38,10 @@ export function installResponseCache(
     request.cacheKey = `${request.url.split('?')[0]!.toLowerCase()}|${wantsCsv ? 'csv' : 'json'}|${bangkokToday(options.now())}`;
     request.cacheVersion = cache.currentVersion;
     const hit = cache.get(request.cacheKey);
-    if (hit) return send(request, reply, cache, hit, cacheControl, vary);
+    if (hit) {
+      reply.header('content-type', hit.contentType).headers(hit.headers);
+      await reply.send(prepare(request, reply, cache, hit, caching) ?? '');
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -49,7 +52,7 @@ export function installResponseCache(
       headers: disposition(reply),
       body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
     });
-    return prepare(request, reply, cache, answer, cacheControl, vary);
+    return prepare(request, reply, cache, answer, caching);
   });
 }
 
@@ -64,10 +67,9 @@ function prepare(
   reply: FastifyReply,
   cache: AnswerCache,
   answer: CachedAnswer,
-  cacheControl: string,
-  vary: string,
+  caching: Record<string, string>,
 ): Buffer | null {
-  reply.header('etag', answer.etag).header('cache-control', cacheControl).header('vary', vary);
+  reply.header('etag', answer.etag).headers(caching);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
     reply.code(304);
@@ -78,17 +80,4 @@ function prepare(
   if (body !== answer.body) reply.header('content-encoding', encoding);
   reply.header('content-length', body.length);
   return body;
-}
-
-async function send(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cache: AnswerCache,
-  answer: CachedAnswer,
-  cacheControl: string,
-  vary: string,
-): Promise<void> {
-  reply.header('content-type', answer.contentType).headers(answer.headers);
-  const body = prepare(request, reply, cache, answer, cacheControl, vary);
-  await reply.send(body ?? '');
 }

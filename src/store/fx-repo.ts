@@ -7,7 +7,7 @@ import type { Database, FxFamily, FxRateTable } from './schema.js';
 type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
 
 /** The rate columns served; with the date, round and time they are all a covering index holds. */
-const RATE_COLUMNS = [
+export const RATE_COLUMNS = [
   'buying_notes',
   'selling_notes',
   'buying_sight_bill',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { HistoryEntry } from '../schemas/history.js';
+import { RATE_COLUMNS } from './fx-repo.js';
 import type { Database } from './schema.js';
 
 /** What a fund price or a family's rates on a day have been: served value and earlier revisions. */
@@ -25,15 +26,7 @@ export class HistoryRepository {
   }
 
   async fxRates(family: string, date: string): Promise<HistoryEntry[]> {
-    const columns = [
-      'round',
-      'rate_time',
-      'buying_notes',
-      'selling_notes',
-      'buying_sight_bill',
-      'selling_tt',
-      'buying_tt',
-    ] as const;
+    const columns = ['round', 'rate_time', ...RATE_COLUMNS] as const;
     const served = await this.db
       .selectFrom('fx_rates')
       .select([...columns, 'batch_id'])
