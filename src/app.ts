@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
@@ -5,7 +6,11 @@ import type { Config } from './config.js';
 import { startGateway, type Gateway } from './gateway/index.js';
 import { redisSettings } from './gateway/redis.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, OneLineRequestLog } from './http/logging.js';
+import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.js';
+import { cachingHeaders } from './http/response-cache.js';
+import { clientAddress, trustProxyOption } from './http/trust-proxy.js';
+import { LIMIT_DEFAULTS } from './config.js';
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
@@ -13,7 +18,7 @@ import { AnswerCache } from './cache/answer-cache.js';
 import { DataVersion } from './store/data-version.js';
 import { NavSeriesCache } from './store/nav-series-cache.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -67,7 +72,22 @@ export async function buildApp({
   gateway: shared,
   webRoot,
 }: AppOptions): Promise<FastifyInstance> {
+  // Cached answers are served straight from the server's request event when they can be (see
+  // DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
+  let direct: DirectAnswers | undefined;
+  const connection = connectionOptions(config, config.requestTimeoutMs);
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer(connection.http, (req, res) => {
+        if (!direct?.serve(req, res, () => handler(req, res))) handler(req, res);
+      });
+      // What Fastify does to the server it makes itself.
+      server.keepAliveTimeout = connection.keepAliveTimeout!;
+      server.requestTimeout = connection.requestTimeout!;
+      server.setTimeout(connection.connectionTimeout);
+      return server;
+    },
+    logController: new OneLineRequestLog(),
     logger: logStream
       ? { ...loggerOptions(config.logLevel), stream: logStream }
       : loggerOptions(config.logLevel),
@@ -78,7 +98,7 @@ export async function buildApp({
     // maxParamLength: a family list may be 400 characters (contract notes); Fastify's default is 100.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 400 },
     bodyLimit: config.bodyLimit,
-    ...connectionOptions(config, config.requestTimeoutMs),
+    ...connection,
     // On close, requests already in flight finish; keep-alive connections answer their next request
     // and then close (Connection: close) instead of Fastify's own 503 body; idle ones close at once.
     return503OnClosing: false,
@@ -102,7 +122,7 @@ export async function buildApp({
   installRequestIdHeader(app);
   installErrorHandling(app);
   // Before the limits' hooks, so their refusals (414, 503) carry the security headers too.
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
   await installConnectionLimits(app, config);
   installRequestMetrics(app, gateway);
 
@@ -138,6 +158,26 @@ export async function buildApp({
     // each statistics call then scans the fund's history.
     const navBytes = config.navCacheMaxBytes ?? 64 * 1024 * 1024;
     const navSeries = navBytes > 0 ? new NavSeriesCache(data, { maxBytes: navBytes }) : undefined;
+    const maxAgeS = config.cacheMaxAgeS ?? 60;
+    const cachePublic = config.cachePublic ?? true;
+    const corsOrigins = config.corsOrigins ?? ['*'];
+    if (answers) {
+      direct = new DirectAnswers({
+        answers,
+        gateway,
+        caching: cachingHeaders({ maxAgeS, shared: cachePublic }),
+        corsHeaders: anyOriginHeaders(corsOrigins),
+        maxUrlLength: config.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength,
+        underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
+        ip: clientAddress(config.trustProxy ?? false),
+        log: app.log as DirectAnswerOptions['log'],
+      });
+      const stopDirect = direct;
+      app.addHook('preClose', (done) => {
+        stopDirect.close();
+        done();
+      });
+    }
     await app.register(apiRoutes, {
       prefix: '/api',
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.
@@ -145,19 +185,12 @@ export async function buildApp({
       now,
       gateway,
       answers,
-      maxAgeS: config.cacheMaxAgeS ?? 60,
-      cachePublic: config.cachePublic ?? true,
-      corsOrigins: config.corsOrigins ?? ['*'],
+      maxAgeS,
+      cachePublic,
+      corsOrigins,
     });
     await app.register(docsRoutes);
     await app.register(explorerRoutes, { root: webRoot });
   }
   return app;
-}
-
-/** TRUST_PROXY as Fastify takes it: a number of proxy hops becomes "trust the nearest N addresses". */
-function trustProxyOption(
-  setting: boolean | number | string,
-): boolean | string | ((address: string, hop: number) => boolean) {
-  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

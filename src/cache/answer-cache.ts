@@ -12,6 +12,8 @@ export interface CachedAnswer {
   body: Buffer;
   etag: string;
   variants: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
+  /** The route that made it: its service group (for the key check) and operation (usage, metrics). */
+  route: { group: string; operation: string };
 }
 
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */

@@ -29,6 +29,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly answerCache = new Counter({
+    name: 'rates_answer_cache_lookups_total',
+    help: 'API calls looked up in the answer cache: hit_direct (served before the framework), hit, miss',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
   readonly refusals = new Counter({
     name: 'rates_gateway_refusals_total',
     help: 'Calls refused by the gateway checks, by reason',
@@ -48,6 +55,9 @@ export class Metrics {
   private readonly durationChildren = new Map<string, HistogramChild>();
   readonly keyCacheHit = this.keyCache.labels('hit');
   readonly keyCacheMiss = this.keyCache.labels('miss');
+  readonly answerHitDirect = this.answerCache.labels('hit_direct');
+  readonly answerHit = this.answerCache.labels('hit');
+  readonly answerMiss = this.answerCache.labels('miss');
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

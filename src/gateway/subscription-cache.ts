@@ -59,12 +59,18 @@ export class SubscriptionCache {
     return this.entries.has(hash);
   }
 
-  async find(hash: string): Promise<Subscription | undefined> {
+  /** The subscription behind `hash` when this generation has read it already: no database read. */
+  peek(hash: string): Subscription | undefined {
     const entry = this.entries.get(hash);
-    if (entry && entry.generation === this.generation) {
-      this.events.lookup('hit');
-      return entry.subscription;
-    }
+    if (entry?.generation !== this.generation) return undefined;
+    this.events.lookup('hit');
+    return entry.subscription;
+  }
+
+  async find(hash: string): Promise<Subscription | undefined> {
+    const cached = this.peek(hash);
+    if (cached) return cached;
+    const entry = this.entries.get(hash);
     this.events.lookup('miss');
     // Stamp the entry with the generation before the read: a change landing during the read makes it stale.
     const generation = this.generation;

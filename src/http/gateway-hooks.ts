@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler, onResponseHookHandler, RouteOptions } from 'fastify';
 import type { Gateway } from '../gateway/index.js';
+import { handedOver } from './direct-answers.js';
 import { checkSubscriptionKey } from './subscription-key.js';
 import { applyTrafficLimits } from './traffic-limits.js';
 import { countUsage } from './usage.js';
@@ -12,6 +13,11 @@ export function operationName(route: Pick<RouteOptions, 'schema' | 'url'>): stri
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
+/** The service group of an API route: the first path segment after /api/ (FundPriceService, ...). */
+export function serviceGroup(url: string): string {
+  return url.split('/')[2] ?? '';
+}
+
 /**
  * The gateway on every route of this scope, in the decisions' order: (404 before any of this, as
  * unknown routes have no hooks) key 401, then rate limit 429 and quota 403, then Fastify validates the
@@ -22,12 +28,18 @@ export function installGatewayHooks(app: FastifyInstance, gateway: Gateway): voi
   app.addHook('onRoute', (route) => {
     // CORS preflights carry no key by design (browsers never send one): never check or count them.
     if (route.method === 'OPTIONS') return;
-    // The service group is the first path segment after /api/ (FundPriceService, ...).
-    const group = route.url.split('/')[2] ?? '';
+    const group = serviceGroup(route.url);
     const operation = operationName(route);
     const check: onRequestHookHandler = async (request, reply) => {
-      await checkSubscriptionKey(gateway, request, group);
-      await applyTrafficLimits(gateway, request, reply);
+      // A call the direct answers checked and counted, then handed over to answer its refusal.
+      const handed = handedOver(request.raw);
+      if (handed) {
+        request.subscriptionId = handed.subscription.id;
+        request.subscription = handed.subscription;
+      } else {
+        await checkSubscriptionKey(gateway, request, group);
+      }
+      await applyTrafficLimits(gateway, request, reply, handed?.limits);
     };
     const count: onResponseHookHandler = (request, reply, done) => {
       countUsage(gateway, request, reply, operation);

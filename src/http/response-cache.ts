@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
-import { bangkokToday } from '../domain/dates.js';
+import { bangkokDay } from '../domain/windows.js';
+import type { Gateway } from '../gateway/index.js';
+import { operationName, serviceGroup } from './gateway-hooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,35 +11,63 @@ declare module 'fastify' {
   }
 }
 
+export interface CachingOptions {
+  maxAgeS: number;
+  /** Whether shared caches (CDNs, proxies) may keep answers (CACHE_PUBLIC). */
+  shared: boolean;
+}
+
+/**
+ * Cache-Control and Vary of every cached answer. Shared caches may keep an answer as long as browsers:
+ * the data changes a few times a day, and an ETag makes every revalidation a cheap 304. Varying on
+ * the key header keeps one key's cached answer from being handed to a request with another (or no)
+ * key; a key in the query string is part of the URL anyway. CACHE_PUBLIC=false keeps answers out of
+ * shared caches, for operators who want every call to reach the gateway (usage, quotas, suspensions).
+ */
+export function cachingHeaders(options: CachingOptions): Readonly<Record<string, string>> {
+  return {
+    'cache-control': `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`,
+    vary: options.shared ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key' : 'Accept, Accept-Encoding',
+  };
+}
+
+/**
+ * The answer cache's key of a call: paths match case-insensitively, and so do every parameter of the
+ * GET operations; the query string holds no parameter of theirs. "Today" (deposit rates) is part of
+ * the key, so an answer never outlives its Bangkok day.
+ */
+export function answerKey(url: string, accept: string | undefined, now: Date): string {
+  const wantsCsv = (accept ?? '').toLowerCase().includes('text/csv');
+  const q = url.indexOf('?');
+  return `${(q < 0 ? url : url.slice(0, q)).toLowerCase()}|${wantsCsv ? 'csv' : 'json'}|${bangkokDay(now).day}`;
+}
+
+/** Whether If-None-Match names this ETag (or any). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+}
+
 /**
  * Serves repeated API answers from memory, with ETag / If-None-Match (304), Cache-Control and gzip or
  * brotli by Accept-Encoding. Runs after the key check and limits (they are onRequest hooks), so a
  * cached answer is still checked, limited and counted like any other. Only 200 answers of GET/HEAD
  * are kept; an answer that was valid once has valid parameters, so a hit skips validation too.
+ * Most hits never get here: the direct answers (direct-answers.ts) serve them before the framework.
  */
 export function installResponseCache(
   app: FastifyInstance,
   cache: AnswerCache,
-  options: { maxAgeS: number; shared: boolean; now: () => Date },
+  gateway: Gateway,
+  options: CachingOptions & { now: () => Date },
 ): void {
-  // Shared caches (CDNs, proxies) may keep an answer as long as browsers: the data changes a few
-  // times a day, and an ETag makes every revalidation a cheap 304. Varying on the key header keeps
-  // one key's cached answer from being handed to a request with another (or no) key; a key in the
-  // query string is part of the URL anyway. CACHE_PUBLIC=false keeps answers out of shared caches,
-  // for operators who want every call to reach the gateway (usage, quotas, suspensions at once).
-  const caching = {
-    'cache-control': `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`,
-    vary: options.shared ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key' : 'Accept, Accept-Encoding',
-  };
+  const caching = cachingHeaders(options);
 
   app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    // Paths match case-insensitively, and so do every parameter of the GET operations. "Today"
-    // (deposit rates) is part of the key, so an answer never outlives its Bangkok day.
-    const wantsCsv = (request.headers.accept ?? '').toLowerCase().includes('text/csv');
-    request.cacheKey = `${request.url.split('?')[0]!.toLowerCase()}|${wantsCsv ? 'csv' : 'json'}|${bangkokToday(options.now())}`;
+    request.cacheKey = answerKey(request.url, request.headers.accept, options.now());
     request.cacheVersion = cache.currentVersion;
     const hit = cache.get(request.cacheKey);
+    (hit ? gateway.metrics.answerHit : gateway.metrics.answerMiss).inc();
     if (hit) {
       reply.header('content-type', hit.contentType).headers(hit.headers);
       await reply.send(prepare(request, reply, cache, hit, caching) ?? '');
@@ -51,6 +81,13 @@ export function installResponseCache(
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       headers: disposition(reply),
       body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
+      route: {
+        group: serviceGroup(request.routeOptions.url ?? ''),
+        operation: operationName({
+          schema: request.routeOptions.schema,
+          url: request.routeOptions.url ?? '',
+        }),
+      },
     });
     return prepare(request, reply, cache, answer, caching);
   });
@@ -67,11 +104,10 @@ function prepare(
   reply: FastifyReply,
   cache: AnswerCache,
   answer: CachedAnswer,
-  caching: Record<string, string>,
+  caching: Readonly<Record<string, string>>,
 ): Buffer | null {
   reply.header('etag', answer.etag).headers(caching);
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) {
     reply.code(304);
     return null;
   }

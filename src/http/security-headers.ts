@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 
 /**
@@ -8,19 +9,47 @@ import { ApiError, MESSAGES } from '../domain/errors.js';
  * - Content-Security-Policy: an API answer is JSON and needs none; the docs page and the explorer set
  *   their own, which a global one would override.
  * - Strict-Transport-Security: the service speaks plain HTTP; the TLS terminator in front owns HSTS.
+ * None of them depends on the request, so helmet runs once, here, and every answer gets its headers
+ * as one prepared object (running its middleware per request cost several microseconds a call).
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
+
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => undefined,
+  };
+  const middleware = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+}
+
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
+  });
 }
 
 /** Answer headers a browser script on another origin may read. */
 const EXPOSED = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'];
+
+/**
+ * The CORS headers the API's answers carry when every origin is allowed ('*'), as @fastify/cors sets
+ * them on a call that is not a preflight: then they do not depend on the call. Undefined otherwise.
+ */
+export function anyOriginHeaders(origins: readonly string[]): Readonly<Record<string, string>> | undefined {
+  if (!origins.includes('*')) return undefined;
+  return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED.join(', ') };
+}
 
 /**
  * CORS for the API scope only (admin routes never answer cross-origin): reads with GET/HEAD and the one

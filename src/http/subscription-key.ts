@@ -18,12 +18,22 @@ declare module 'fastify' {
   }
 }
 
-export function presentedKey(request: FastifyRequest): string | undefined {
-  const header = request.headers[KEY_HEADER];
+/** The key a call presents: its header, else the query parameter (read only when needed). */
+export function presentedKeyOf(header: unknown, query: () => unknown): string | undefined {
   if (typeof header === 'string' && header !== '') return header;
-  const query = (request.query as Record<string, unknown> | undefined)?.[KEY_QUERY];
-  return typeof query === 'string' && query !== '' ? query : undefined;
+  const value = query();
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
+
+export function presentedKey(request: FastifyRequest): string | undefined {
+  return presentedKeyOf(
+    request.headers[KEY_HEADER],
+    () => (request.query as Record<string, unknown> | undefined)?.[KEY_QUERY],
+  );
+}
+
+/** Keys are hex; anything longer than this cannot be one and is not worth hashing. */
+export const MAX_KEY_LENGTH = 128;
 
 function tooManyGuesses(gateway: Gateway, waitMs: number): ApiError {
   gateway.metrics.refusals.inc({ reason: 'key_guessing' });
@@ -53,8 +63,7 @@ export async function checkSubscriptionKey(
     gateway.metrics.refusals.inc({ reason: 'missing_key' });
     throw new ApiError(401, MESSAGES.missingKey);
   }
-  // Keys are hex; anything longer than a key cannot be one and is not worth hashing.
-  const hash = key.length <= 128 ? hashKey(key) : undefined;
+  const hash = key.length <= MAX_KEY_LENGTH ? hashKey(key) : undefined;
   if (hash === undefined || !gateway.subscriptions.isKnown(hash)) {
     const waitMs = await guard(gateway, () => gateway.keyGuesses.waitMs(request.ip));
     if (waitMs > 0) throw tooManyGuesses(gateway, waitMs);

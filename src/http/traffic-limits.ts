@@ -1,22 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import type { Gateway } from '../gateway/index.js';
+import type { Subscription } from '../store/key-repo.js';
 
 /**
- * Rate limit and quota of the accepted subscription, after the key check and before parameters are
- * validated (the gateway's order). Admitted calls carry RateLimit-Limit, -Remaining and -Reset.
+ * Counts one call of an accepted subscription against its rate limit and quota: resolves with the
+ * RateLimit-* headers of an admitted call, or rejects with the 429, 403 or (limits' store down, fail
+ * closed) 503 to answer. A refusal is counted in the metrics here, once, whoever answers it.
  */
-export async function applyTrafficLimits(
+export async function admitCall(
   gateway: Gateway,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const subscription = request.subscription;
-  if (!subscription) return;
+  subscription: Subscription,
+): Promise<Record<string, string>> {
   try {
     // A failed shared store (Redis) lets the call through without headers, or refuses it with 503.
     const admit = () => gateway.limits.admit(subscription, gateway.now());
-    reply.headers(await gateway.limiterFailures.guard(admit, {}));
+    return await gateway.limiterFailures.guard(admit, {});
   } catch (error) {
     if (error instanceof ApiError) {
       const status = error.statusCode;
@@ -25,4 +24,21 @@ export async function applyTrafficLimits(
     }
     throw error;
   }
+}
+
+/**
+ * Rate limit and quota of the accepted subscription, after the key check and before parameters are
+ * validated (the gateway's order). Admitted calls carry RateLimit-Limit, -Remaining and -Reset.
+ * `counted` is the outcome of a count made already for this call (by the direct answers), so a call
+ * is never counted twice.
+ */
+export async function applyTrafficLimits(
+  gateway: Gateway,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  counted?: Promise<Record<string, string>>,
+): Promise<void> {
+  const subscription = request.subscription;
+  if (!subscription) return;
+  reply.headers(await (counted ?? admitCall(gateway, subscription)));
 }

@@ -27,7 +27,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await installApiCors(api, corsOrigins);
   installGatewayHooks(api, gateway);
   if (answers)
-    installResponseCache(api, answers, { maxAgeS: maxAgeS ?? 60, shared: cachePublic ?? true, now });
+    installResponseCache(api, answers, gateway, { maxAgeS: maxAgeS ?? 60, shared: cachePublic ?? true, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });

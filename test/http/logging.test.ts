@@ -29,10 +29,21 @@ describe('request logs', () => {
     });
     expect([byHeader.statusCode, byQuery.statusCode, wrong.statusCode]).toEqual([200, 200, 401]);
 
-    const records = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: { url: string } });
+    const records = lines.map(
+      (l) =>
+        JSON.parse(l) as {
+          reqId?: string;
+          msg?: string;
+          req?: { url: string };
+          res?: { statusCode: number };
+        },
+    );
+    // One line per request, with the request and its outcome in it.
     for (const res of [byHeader, byQuery, wrong]) {
-      const id = res.headers['x-request-id'];
-      expect(records.filter((r) => r.reqId === id).length).toBeGreaterThanOrEqual(2);
+      const mine = records.filter((r) => r.reqId === res.headers['x-request-id']);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ msg: 'request completed', res: { statusCode: res.statusCode } });
+      expect(mine[0]!.req?.url).toMatch(/^\/api\/FundPriceService\/LatestDate/);
     }
     expect(
       records.some((r) => r.req?.url === '/api/FundPriceService/LatestDate?x=1&subscription-key=[redacted]'),

@@ -81,6 +81,7 @@ describe('NavSeriesCache', () => {
       contentType: 'application/json',
       headers: {},
       body: Buffer.from('1'),
+      route: { group: 'FundPriceService', operation: 'LatestDate' },
     });
     expect(answers.get('k')).toBeDefined();
     await bumpCounter(store.db, DATA_VERSION); // as a commit of another process does

@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
+import { hashKey } from '../domain/keys.js';
+import { allowsGroup } from '../domain/subscriptions.js';
+import { bangkokDay } from '../domain/windows.js';
+import type { Gateway } from '../gateway/index.js';
+import { isUsable, type Subscription } from '../store/key-repo.js';
+import { requestId, REQUEST_ID_HEADER } from './request-id.js';
+import { answerKey, etagMatches } from './response-cache.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+import { KEY_HEADER, KEY_QUERY, MAX_KEY_LENGTH, presentedKeyOf } from './subscription-key.js';
+import { admitCall } from './traffic-limits.js';
+
+/**
+ * Answers a call from the answer cache straight from the HTTP server's request event, before the
+ * framework builds its request, reply and hook chain for it: that chain cost more than half of what
+ * a cached answer took (see the README's benchmark section). Only the plain case is served here: a GET
+ * whose answer is cached, whose key belongs to a usable subscription this process has read already,
+ * allowed into the route's service group, and admitted by its limits. Anything else (no or unknown
+ * key, a refusal, HEAD, OPTIONS, a cross-origin call the CORS settings must judge, load shedding,
+ * shutdown) goes to the framework, which answers it as always; nothing is counted twice: a call whose
+ * limits were counted here is handed over with that count (see `handedOver`).
+ *
+ * Every answer carries the same headers as the framework's, is counted in usage and metrics under its
+ * operation, and logged in the same one line (test/http/direct-answers.test.ts compares them).
+ */
+export interface DirectAnswerOptions {
+  answers: AnswerCache;
+  gateway: Gateway;
+  /** Cache-Control and Vary (response-cache.ts). */
+  caching: Readonly<Record<string, string>>;
+  /** CORS headers of a call from any origin ('*'); without them, calls that name an Origin go on. */
+  corsHeaders: Readonly<Record<string, string>> | undefined;
+  maxUrlLength: number;
+  /** Load shedding (MAX_EVENT_LOOP_DELAY_MS): while it refuses calls, they go on to refuse them. */
+  underPressure: () => boolean;
+  /** The caller's address as the framework works it out (TRUST_PROXY), for the log line. */
+  ip: (req: IncomingMessage) => string;
+  log: FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+}
+
+interface Handover {
+  subscription: Subscription;
+  /** The call's count against its limits, already made: it settles with the refusal to answer. */
+  limits: Promise<Record<string, string>>;
+}
+
+const HANDOVER = Symbol('direct answers handover');
+type HandedRequest = IncomingMessage & { [HANDOVER]?: Handover };
+
+/** What the direct answers decided about a call they handed to the framework, if they did. */
+export function handedOver(req: IncomingMessage): Handover | undefined {
+  return (req as HandedRequest)[HANDOVER];
+}
+
+export class DirectAnswers {
+  private closing = false;
+  /** Prepared header lists by answer; they go when the answer leaves the cache. */
+  private readonly prepared = new WeakMap<CachedAnswer, string[]>();
+
+  constructor(private readonly options: DirectAnswerOptions) {}
+
+  /** From now on every call goes to the framework (it answers with Connection: close on shutdown). */
+  close(): void {
+    this.closing = true;
+  }
+
+  /**
+   * Serves the call when it can and returns true; returns false, having changed nothing, when the
+   * framework must answer it. A call taken whose limits refuse it is passed to `next` later.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, next: () => void): boolean {
+    const { answers, gateway, maxUrlLength } = this.options;
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || this.closing || url.length > maxUrlLength) return false;
+    if (req.headers.origin !== undefined && !this.options.corsHeaders) return false;
+    const now = gateway.now();
+    const cacheKey = answerKey(url, req.headers.accept, now);
+    const answer = answers.get(cacheKey);
+    if (!answer || this.options.underPressure()) return false;
+    const key = presentedKeyOf(req.headers[KEY_HEADER], () => queryKey(url));
+    if (key === undefined || key.length > MAX_KEY_LENGTH) return false;
+    const subscription = gateway.subscriptions.peek(hashKey(key));
+    if (
+      !subscription ||
+      !isUsable(subscription, now) ||
+      !allowsGroup(subscription.groups, answer.route.group)
+    )
+      return false;
+
+    const started = performance.now();
+    const limits = admitCall(gateway, subscription);
+    const handOver = (counted: Promise<Record<string, string>>) => {
+      (req as HandedRequest)[HANDOVER] = { subscription, limits: counted };
+      next();
+    };
+    limits
+      .then(
+        (limitHeaders) => {
+          try {
+            this.answer(req, res, cacheKey, answer, subscription, limitHeaders, started);
+          } catch (error) {
+            // Never a crash: the framework answers it (its error handler logs and answers 500).
+            if (res.headersSent) throw error;
+            const failed = Promise.reject(error);
+            failed.catch(() => undefined); // awaited by the framework's hook, a moment later
+            handOver(failed);
+          }
+        },
+        () => handOver(limits),
+      )
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'direct answer failed');
+        res.destroy();
+      });
+    return true;
+  }
+
+  private answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    cacheKey: string,
+    answer: CachedAnswer,
+    subscription: Subscription,
+    limitHeaders: Record<string, string>,
+    started: number,
+  ): void {
+    const { answers, gateway, log } = this.options;
+    const id = requestId(req);
+    const headers = this.headersOf(answer).slice();
+    headers.push(REQUEST_ID_HEADER, id);
+    for (const name in limitHeaders) headers.push(name, limitHeaders[name]!);
+    let status = 200;
+    let body: Buffer | undefined;
+    if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+      status = 304;
+    } else {
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      body = answers.encoded(cacheKey, answer, encoding);
+      if (body !== answer.body) headers.push('content-encoding', encoding);
+      headers.push('content-length', String(body.length));
+    }
+    gateway.metrics.answerHitDirect.inc();
+    res.writeHead(status, headers).end(body);
+
+    const ms = performance.now() - started;
+    const { operation } = answer.route;
+    gateway.usage.record(subscription.id, bangkokDay(gateway.now()).day, operation, status);
+    gateway.metrics.observe(operation, status, ms / 1000);
+    if (log.isLevelEnabled('info')) {
+      const request = { method: 'GET', url: req.url, ip: this.options.ip(req) };
+      log.info(
+        { reqId: id, req: request, res: { statusCode: status }, responseTime: ms },
+        'request completed',
+      );
+    }
+  }
+
+  /** The headers every answer of `answer` carries, as a flat list; worked out once per answer. */
+  private headersOf(answer: CachedAnswer): string[] {
+    const known = this.prepared.get(answer);
+    if (known) return known;
+    const headers = Object.entries({
+      ...SECURITY_HEADERS,
+      ...this.options.corsHeaders,
+      'content-type': answer.contentType,
+      ...answer.headers,
+      etag: answer.etag,
+      ...this.options.caching,
+    }).flat();
+    this.prepared.set(answer, headers);
+    return headers;
+  }
+}
+
+/** The key in the query string, as the framework reads it: one value, else none. */
+function queryKey(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return undefined;
+  const values = new URLSearchParams(url.slice(q + 1)).getAll(KEY_QUERY);
+  return values.length === 1 ? values[0] : undefined;
+}

@@ -1,0 +1,204 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { Readable, Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImport } from '../../src/ingest/import.js';
+import { UsageRepository } from '../../src/store/usage-repo.js';
+import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { act, subscribe } from '../helpers/subscriptions.js';
+
+// Cached answers are served from the HTTP server's request event, before Fastify (src/http/
+// direct-answers.ts). app.inject never goes through that event, so these tests talk real HTTP.
+
+const lines: string[] = [];
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  t = await createTestApp({ logStream });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => t.close());
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET over HTTP, the body as sent (not decompressed). */
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  key: string | null = t.key,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, {
+      headers: { ...(key !== null && { 'ocp-apim-subscription-key': key }), ...headers },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject).end();
+  });
+}
+
+/** How many calls the answer cache answered, by result (hit_direct, hit, miss). */
+async function lookups(): Promise<Record<string, number>> {
+  const metric = await t.gateway.metrics.answerCache.get();
+  return Object.fromEntries(metric.values.map((v) => [String(v.labels.result), v.value]));
+}
+
+/** Headers that differ from call to call by nature. */
+const PER_CALL = [
+  'date',
+  'x-request-id',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'keep-alive',
+  'connection',
+];
+const stable = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_CALL.includes(name)));
+
+describe('direct answers', () => {
+  it('serve a repeated call with the same status, headers and body as the framework', async () => {
+    const url = `/api/FundPriceService/FundPrice_ByFundCode/101/01/01/2026/${dmy(t.fixture.latest)}`;
+    const before = await lookups();
+    const first = await get(url);
+    const second = await get(url);
+    const after = await lookups();
+    expect(after.miss).toBe((before.miss ?? 0) + 1);
+    expect(after.hit_direct).toBe((before.hit_direct ?? 0) + 1);
+    expect(second.status).toBe(200);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(stable(second.headers)).toEqual(stable(first.headers));
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(second.headers['ratelimit-limit']).toBe(first.headers['ratelimit-limit']);
+    expect(Number(second.headers['ratelimit-remaining'])).toBe(
+      Number(first.headers['ratelimit-remaining']) - 1,
+    );
+    // A caller's own request id is kept, as the framework keeps it.
+    expect((await get(url, { 'x-request-id': 'trace-42' })).headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('compress as asked, decoding to the same JSON, and answer a matching ETag with 304', async () => {
+    const url = `/api/FundPriceService/AllFundPrices/${dmy(t.fixture.latest)}`;
+    const plain = await get(url); // the framework's answer; the calls below are direct
+    const { 'content-length': _length, ...headers } = stable(plain.headers);
+    for (const [encoding, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const direct = await get(url, { 'accept-encoding': encoding });
+      const { 'content-length': length, 'content-encoding': used, ...others } = stable(direct.headers);
+      expect(others).toEqual(headers);
+      expect(Number(length)).toBe(direct.body.length);
+      if (plain.body.length >= 1024) expect(used).toBe(encoding);
+      const body = used === encoding ? decode(direct.body) : direct.body;
+      expect(JSON.parse(body.toString())).toEqual(JSON.parse(plain.body.toString()));
+    }
+    const notModified = await get(url, { 'if-none-match': `W/"x", ${String(plain.headers.etag)}` });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(notModified.headers.etag).toBe(plain.headers.etag);
+    expect(notModified.headers['cache-control']).toBe('public, max-age=60');
+    expect((await get(url, { 'if-none-match': 'W/"other"' })).status).toBe(200);
+  });
+
+  it('count each call once, and hand refusals to the framework to answer', async () => {
+    const url = '/api/FundPriceService/LatestDate';
+    const { id, primaryKey } = await subscribe(t, { rateLimit: { calls: 3, periodSeconds: 60 } });
+    const before = await lookups();
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await get(url, {}, primaryKey));
+    expect(statuses.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect((await lookups()).hit_direct).toBeGreaterThanOrEqual((before.hit_direct ?? 0) + 2);
+    const refused = statuses[3]!;
+    expect(JSON.parse(refused.body.toString())).toMatchObject({ statusCode: 429 });
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers.etag).toBeUndefined();
+    await t.gateway.usage.flush();
+    const rows = await new UsageRepository(t.store.db).report({ subscriptionId: id });
+    expect(rows.map((r) => [r.operation, r.statusClass, r.count])).toEqual([
+      ['LatestDate', '2xx', 3],
+      ['LatestDate', '4xx', 1],
+    ]);
+  });
+
+  it('refuse a key the moment it is suspended, and keys of other service groups', async () => {
+    const url = '/api/FundPriceService/LatestDate';
+    const { id, primaryKey } = await subscribe(t);
+    expect((await get(url, {}, primaryKey)).status).toBe(200);
+    expect((await get(url, {}, primaryKey)).status).toBe(200);
+    await act(t, id, 'suspend');
+    expect((await get(url, {}, primaryKey)).status).toBe(401);
+    const fx = await subscribe(t, { groups: 'ExchangeRateService' });
+    expect((await get(url, {}, fx.primaryKey)).status).toBe(401);
+    expect((await get('/api/ExchangeRateService/Getfxfamily', {}, fx.primaryKey)).status).toBe(200);
+    expect((await get(url, {}, null)).status).toBe(401);
+    expect((await get(url, {}, 'f'.repeat(32))).status).toBe(401);
+  });
+
+  it('read the key from the query string as the framework does: one value, else none', async () => {
+    const url = '/api/FundPriceService/LatestDate';
+    expect((await get(url)).status).toBe(200);
+    expect((await get(`${url}?subscription-key=${t.key}`, {}, null)).status).toBe(200);
+    expect((await get(`${url}?subscription-key=${t.key}&subscription-key=${t.key}`, {}, null)).status).toBe(
+      401,
+    );
+  });
+
+  it('log one line per call, naming its request id, never the key', async () => {
+    const url = '/api/FundPriceService/LatestDate';
+    await get(url);
+    const answers = [await get(url), await get(`${url}?subscription-key=${t.key}`, {}, null)];
+    const records = lines.map(
+      (l) =>
+        JSON.parse(l) as {
+          reqId?: string;
+          msg?: string;
+          req?: { url: string };
+          res?: { statusCode: number };
+        },
+    );
+    for (const answer of answers) {
+      const mine = records.filter((r) => r.reqId === answer.headers['x-request-id']);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
+    }
+    expect(records.some((r) => r.req?.url === `${url}?subscription-key=[redacted]`)).toBe(true);
+    expect(lines.join('\n')).not.toContain(t.key);
+  });
+
+  it('serve the new data as soon as a batch commits', async () => {
+    const url = '/api/FundPriceService/FundPrice_ByFundCode/B-EQUITY/07/01/2020/07/01/2020';
+    expect(JSON.parse((await get(url)).body.toString())).toEqual([]);
+    expect(JSON.parse((await get(url)).body.toString())).toEqual([]);
+    await runImport(
+      t.store,
+      [
+        {
+          name: 'p.csv',
+          type: 'fund-prices',
+          format: 'csv',
+          open: () => Readable.from(['fund,date,nav,offer,redemption\nB-EQUITY,2020-01-07,10.5,10.6,10.4\n']),
+        },
+      ],
+      { source: 'test' },
+    );
+    // The commit's own process drops its answers at once (the watcher's commit event).
+    expect(JSON.parse((await get(url)).body.toString())).toMatchObject([{ mfr_fNav: 10.5 }]);
+  });
+});
