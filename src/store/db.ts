@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { withStatementCache } from './sqlite-statements.js';
 import type pg from 'pg';
 import { isPostgresUrl, openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
@@ -89,7 +90,7 @@ function openSqlite(path: string, options: StoreOptions): SqliteStore {
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     reader: db,

@@ -1,0 +1,25 @@
+import type SQLite from 'better-sqlite3';
+import type { SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The database as Kysely's SQLite dialect uses it, preparing each distinct SQL text once. Kysely
+ * prepares every query's statement afresh, and for the API's small queries preparing cost as much as
+ * running them (a profile of uncached statistics calls: 11.5 % preparing, 11.7 % executing). A
+ * statement still being iterated (a streamed query) is not shared: a busy one is prepared anew.
+ * SQLite prepares a statement again by itself when the schema changes (migrations).
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = 1000): SqliteDatabase {
+  // Bounded: SQL texts vary with the length of IN lists.
+  const statements = new LRUCache<string, SQLite.Statement>({ max });
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      const cached = statements.get(source);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(source);
+      if (!cached) statements.set(source, statement);
+      return statement;
+    },
+  };
+}
