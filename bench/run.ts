@@ -102,14 +102,22 @@ if (uncachedOperations.length > 0) {
   const bare: Service = await startService(dataset.databaseUrl, probe, {
     settings: { CACHE_MAX_BYTES: '0' },
   });
+  // The floor: the ceiling server sending these answers' own bytes (no cache: not compressed), so
+  // the p99 that merely writing them at this many connections takes is printed beside the target.
+  const floor = await startCeiling(await captureAnswers(bare.url, client(uncachedOperations)));
   await measure(bare.url, client(uncachedOperations), warmUp);
+  await measure(floor.url, client(uncachedOperations), warmUp);
   for (const operation of uncachedOperations) {
     progress(`measuring ${operation.name} with the answer cache off ...`);
     // Requests a measurement leaves in flight are still worked off; the next one starts after them.
     await settle(bare.url, probe);
-    uncached.push({ name: operation.name, service: await measure(bare.url, client([operation]), settings) });
+    uncached.push({
+      name: operation.name,
+      service: await measure(bare.url, client([operation]), settings),
+      ceiling: await measure(floor.url, client([operation]), settings),
+    });
   }
-  await bare.stop();
+  await Promise.all([bare.stop(), floor.stop()]);
 }
 
 progress('');

@@ -6,7 +6,7 @@ const KEY_IN_QUERY = new RegExp(`([?&]${KEY_QUERY}=)[^&#]*`, 'gi');
 
 /** A URL fit for a log line: a key passed in the query string is masked. */
 export function loggableUrl(url: string): string {
-  return url.replace(KEY_IN_QUERY, '$1[redacted]');
+  return url.includes('?') ? url.replace(KEY_IN_QUERY, '$1[redacted]') : url;
 }
 
 export function loggerOptions(level: string): LoggerOptions {
