@@ -90,7 +90,7 @@ export class DirectAnswers {
       return false;
 
     const started = performance.now();
-    const limits = admitCall(gateway, subscription);
+    const limits = admitCall(gateway, subscription, now);
     const handOver = (counted: Promise<Record<string, string>>) => {
       (req as HandedRequest)[HANDOVER] = { subscription, limits: counted };
       next();
@@ -99,7 +99,7 @@ export class DirectAnswers {
       .then(
         (limitHeaders) => {
           try {
-            this.answer(req, res, cacheKey, answer, subscription, limitHeaders, started);
+            this.answer(req, res, cacheKey, answer, subscription, limitHeaders, started, now);
           } catch (error) {
             // Never a crash: the framework answers it (its error handler logs and answers 500).
             if (res.headersSent) throw error;
@@ -125,6 +125,7 @@ export class DirectAnswers {
     subscription: Subscription,
     limitHeaders: Record<string, string>,
     started: number,
+    now: Date,
   ): void {
     const { answers, gateway, log } = this.options;
     const id = requestId(req);
@@ -146,7 +147,7 @@ export class DirectAnswers {
 
     const ms = performance.now() - started;
     const { operation } = answer.route;
-    gateway.usage.record(subscription.id, bangkokDay(gateway.now()).day, operation, status);
+    gateway.usage.record(subscription.id, bangkokDay(now).day, operation, status);
     gateway.metrics.observe(operation, status, ms / 1000);
     if (log.isLevelEnabled('info')) {
       const request = { method: 'GET', url: req.url, ip: this.options.ip(req) };

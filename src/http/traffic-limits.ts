@@ -11,10 +11,11 @@ import type { Subscription } from '../store/key-repo.js';
 export async function admitCall(
   gateway: Gateway,
   subscription: Subscription,
+  now = gateway.now(),
 ): Promise<Record<string, string>> {
   try {
     // A failed shared store (Redis) lets the call through without headers, or refuses it with 503.
-    const admit = () => gateway.limits.admit(subscription, gateway.now());
+    const admit = () => gateway.limits.admit(subscription, now);
     return await gateway.limiterFailures.guard(admit, {});
   } catch (error) {
     if (error instanceof ApiError) {
