@@ -80,17 +80,17 @@ const service = await startService(dataset.databaseUrl, probe);
 const afterStart = service.memory();
 const ceiling = await startCeiling(await captureAnswers(service.url, client(operations)));
 const cached: CachedRow[] = [];
-await measure(service.url, client(operations), warmUp);
-await measure(ceiling.url, client(operations), warmUp);
+await measure(service, client(operations), warmUp);
+await measure(ceiling, client(operations), warmUp);
 for (const operation of operations) {
   progress(`measuring ${operation.name} ...`);
   await settle(service.url, probe);
-  const figures = await measure(service.url, client([operation]), settings);
+  const figures = await measure(service, client([operation]), settings);
   cached.push({
     name: operation.name,
     uncacheable: operation.uncacheable,
     service: figures,
-    ceiling: await measure(ceiling.url, client([operation]), settings),
+    ceiling: await measure(ceiling, client([operation]), settings),
   });
 }
 const afterLoad = service.memory();
@@ -105,16 +105,16 @@ if (uncachedOperations.length > 0) {
   // The floor: the ceiling server sending these answers' own bytes (no cache: not compressed), so
   // the p99 that merely writing them at this many connections takes is printed beside the target.
   const floor = await startCeiling(await captureAnswers(bare.url, client(uncachedOperations)));
-  await measure(bare.url, client(uncachedOperations), warmUp);
-  await measure(floor.url, client(uncachedOperations), warmUp);
+  await measure(bare, client(uncachedOperations), warmUp);
+  await measure(floor, client(uncachedOperations), warmUp);
   for (const operation of uncachedOperations) {
     progress(`measuring ${operation.name} with the answer cache off ...`);
     // Requests a measurement leaves in flight are still worked off; the next one starts after them.
     await settle(bare.url, probe);
     uncached.push({
       name: operation.name,
-      service: await measure(bare.url, client([operation]), settings),
-      ceiling: await measure(floor.url, client([operation]), settings),
+      service: await measure(bare, client([operation]), settings),
+      ceiling: await measure(floor, client([operation]), settings),
     });
   }
   await Promise.all([bare.stop(), floor.stop()]);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { spawnNode } from './cli.js';
+import { cpuSecondsOf, type Measured } from './measure.js';
 import type { BenchRequest } from './requests.js';
 
 /** One prepared answer; `key` is what the ceiling server looks requests up by. */
@@ -65,7 +66,9 @@ function capture(base: string, r: BenchRequest, key: string): Promise<Answer> {
 }
 
 /** Starts the ceiling server in its own process; resolves with its URL and a way to stop it. */
-export async function startCeiling(answers: Answer[]): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startCeiling(
+  answers: Answer[],
+): Promise<Measured & { url: string; stop: () => Promise<void> }> {
   const file = join(tmpdir(), `rates-bench-ceiling-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(answers));
   const child = spawnNode(['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), file], {
@@ -80,6 +83,7 @@ export async function startCeiling(answers: Answer[]): Promise<{ url: string; st
   if (!line) throw new Error('the ceiling server did not start');
   return {
     url: line.trim(),
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

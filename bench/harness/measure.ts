@@ -1,4 +1,5 @@
 // One measurement: autocannon, in this process, against a server in another, for a fixed time.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { BenchRequest } from './requests.js';
 
@@ -13,22 +14,48 @@ export interface Figures {
   failures: number;
   /** What the failures were, e.g. '503 ×1604, 3 socket errors'. */
   failureKinds: string;
+  /**
+   * The server process's CPU time (user + system) per answer, in microseconds: its own work per call,
+   * whatever the load generator managed to send.
+   */
+  cpuUs: number;
 }
 
+/** A server in its own process, whose CPU time can be read. */
+export interface Measured {
+  /** CPU time (user + system) the process has used so far, in seconds. */
+  cpuSeconds(): number;
+}
+
+/** CPU time (user + system) of a Linux process so far, in seconds, from /proc/<pid>/stat. */
+export function cpuSecondsOf(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (in parentheses, which may hold spaces): utime is the 12th, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times: 100 on every common architecture. */
+const CLOCK_TICKS = 100;
+
 export async function measure(
-  url: string,
+  server: Measured & { url: string },
   requests: BenchRequest[],
   options: { seconds: number; connections: number },
 ): Promise<Figures> {
+  const cpuBefore = server.cpuSeconds();
   const result = await autocannon({
-    url,
+    url: server.url,
     connections: options.connections,
     duration: options.seconds,
     requests,
     // Latencies of 2xx answers only: a fast 503 must not make an overloaded server look quick.
     excludeErrorStats: true,
   });
+  const calls = result['2xx'] + result.non2xx;
+  const cpuUs = calls > 0 ? ((server.cpuSeconds() - cpuBefore) * 1e6) / calls : Number.NaN;
   return {
+    cpuUs,
     answers: result['2xx'],
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CLI, COMPILED_CLI, ROOT, serviceEnv, spawnNode } from './cli.js';
+import { cpuSecondsOf } from './measure.js';
 
 export interface Service {
   url: string;
@@ -14,6 +15,7 @@ export interface Service {
   startupMs: number;
   /** Resident memory now and its peak so far (VmHWM), in MB. */
   memory(): { rssMb: number; peakMb: number };
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -47,7 +49,13 @@ export async function startService(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const startupMs = performance.now() - started;
-  return { url, startupMs, memory: () => memoryOf(child), stop: () => stop(child) };
+  return {
+    url,
+    startupMs,
+    memory: () => memoryOf(child),
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+    stop: () => stop(child),
+  };
 }
 
 /** Waits for one answer: the server has worked off requests a finished measurement left behind. */

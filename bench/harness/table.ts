@@ -37,12 +37,22 @@ const failures = (f: Figures) =>
     : f.answers === 0
       ? '  no answer within the measurement'
       : '';
+const cpu = (service: Figures, ceiling: Figures) => `${int(service.cpuUs)}, ${int(ceiling.cpuUs)}`;
 // No answer at all within the measurement: the latency is unknown, and certainly over any target.
 const ms = (f: Figures, value: number) => (f.answers === 0 ? 'n/a' : String(value));
 
 export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory: Memory): void {
   const lines: string[][] = [
-    ['operation', 'service req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'service/ceiling', 'target'],
+    [
+      'operation',
+      'service req/s',
+      'p50 ms',
+      'p99 ms',
+      'ceiling req/s',
+      'service/ceiling',
+      'CPU µs/call service, ceiling',
+      'target',
+    ],
   ];
   for (const { name, uncacheable, service, ceiling } of cached) {
     const ratio = service.rps / ceiling.rps;
@@ -56,11 +66,12 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
       ms(service, service.p99),
       int(ceiling.rps),
       `${(ratio * 100).toFixed(0)} %`,
+      cpu(service, ceiling),
       `${target}${failures(service)}${failures(ceiling)}`,
     ]);
   }
   if (uncached.length > 0)
-    lines.push(['answer cache off:', '', '', '', 'ceiling req/s', 'ceiling p99 ms', '']);
+    lines.push(['answer cache off:', '', '', '', 'ceiling req/s', 'ceiling p99 ms', '', '']);
   for (const { name, service, ceiling } of uncached) {
     const ok = service.answers > 0 && service.p99 <= UNCACHED_P99_TARGET_MS;
     // When even the ceiling's p99 is over the target, no work of the service could meet it here.
@@ -72,6 +83,7 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
       ms(service, service.p99),
       int(ceiling.rps),
       ms(ceiling, ceiling.p99),
+      cpu(service, ceiling),
       `p99 ≤ ${UNCACHED_P99_TARGET_MS} ms ${verdict(ok)}${ok ? '' : floor}${failures(service)}${failures(ceiling)}`,
     ]);
   }
