@@ -21,6 +21,15 @@ const MAX_CHUNK = 500_000;
 
 const isKeyConflict = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
+/** Orders rows by their keys (never null); any order consistent with equality tells repeats apart. */
+function compareKeys(a: Row, b: Row, keys: readonly string[]): number {
+  for (const k of keys) {
+    const [x, y] = [a[k]!, b[k]!];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
 /**
  * PostgreSQL's path for versioned writes. Rows are COPYed straight into the table while none of
  * their keys exists there: the table's unique key finds out (a duplicate key error inside the chunk's
@@ -46,9 +55,11 @@ export class PostgresVersionedWriter implements CopyHolder {
   private chunk: CopyBlock[] = [];
   private chunkRows = 0;
   private chunkLimit = FIRST_CHUNK;
-  private wroteDirectly = false;
   private stageMade = false;
   private staged = 0;
+  /** Whether every row so far came in strictly ascending key order, so no key came twice. */
+  private ascending = true;
+  private last: Row | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -67,6 +78,10 @@ export class PostgresVersionedWriter implements CopyHolder {
   async write(rows: Row[]): Promise<void> {
     if (rows.length === 0) return;
     await this.turns.take(this);
+    for (let i = 0; this.ascending && i < rows.length; i++) {
+      if (this.last && compareKeys(this.last, rows[i]!, this.spec.keys) >= 0) this.ascending = false;
+      this.last = rows[i];
+    }
     for (const block of copyBlocks(rows, this.columns, String(this.batchId))) await this.ahead.push(block);
   }
 
@@ -82,7 +97,7 @@ export class PostgresVersionedWriter implements CopyHolder {
     await this.pause();
     if (this.staged === 0) return;
     const { stage, batchId, replacedAt } = this;
-    const merged = await mergeStaged(this.client, this.spec, stage, batchId, replacedAt, this.wroteDirectly);
+    const merged = await mergeStaged(this.client, this.spec, stage, batchId, replacedAt, this.ascending);
     this.counts.changed += merged.changed;
     this.counts.inserted += merged.inserted;
     // Rows repeated within the batch count as unchanged, as on SQLite when they are identical.
@@ -130,7 +145,6 @@ export class PostgresVersionedWriter implements CopyHolder {
       if (this.mode === 'direct') {
         await this.client.query(`release savepoint ${this.savepoint}`);
         this.counts.inserted += this.chunkRows;
-        this.wroteDirectly = true;
         this.chunk = [];
         this.chunkRows = 0;
         this.chunkLimit = Math.min(this.chunkLimit * 2, MAX_CHUNK);

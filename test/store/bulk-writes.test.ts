@@ -24,11 +24,13 @@ const price = (fund_id: number, n: number, nav = 10 + n / 1000) => ({
   redemption: nav,
   total_net_assets: n % 7 === 0 ? null : n * 1000,
 });
-/** `count` new prices of funds `funds`, a fund's days together, starting at day `from`. */
-const prices = (funds: number[], from: number, count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    price(funds[i % funds.length]!, from + Math.floor(i / funds.length)),
+/** `count` new prices of funds `funds`, a fund's days together (key order), starting at day `from`. */
+const prices = (funds: number[], from: number, count: number) => {
+  const perFund = Math.ceil(count / funds.length);
+  return Array.from({ length: count }, (_, i) =>
+    price(funds[Math.floor(i / perFund)]!, from + (i % perFund)),
   );
+};
 
 const fund = (id: number) => ({
   id,
@@ -76,7 +78,7 @@ afterAll(async () => {
 });
 
 describe('large versioned batches', { timeout: 120_000 }, () => {
-  it('store a large batch of new prices whole, and change nothing when it comes again', async () => {
+  it('store a large batch of new prices whole, change nothing when it comes again, then revise one', async () => {
     const rows = prices([1, 2], 0, 120_000);
     const first = await publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
       for (let i = 0; i < rows.length; i += 5000) await w.writeFundPrices(rows.slice(i, i + 5000));
@@ -94,6 +96,19 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
     );
     expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 120_000 });
     expect(await served(2, 59_999)).toMatchObject({ batch_id: first.batchId });
+
+    // The same rows with one value corrected: that one is revised, the rest left alone.
+    const fix = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+      w.writeFundPrices(rows.map((r, i) => (i === 70_000 ? { ...r, nav: 1, offer: 1, redemption: 1 } : r))),
+    );
+    expect(fix.counts).toEqual({ inserted: 0, changed: 1, unchanged: 119_999 });
+    expect(await served(2, 10_000)).toMatchObject({ nav: 1, batch_id: fix.batchId });
+    const revised = await store.db
+      .selectFrom('fund_price_revisions')
+      .select(['fund_id', 'price_date', 'nav', 'batch_id'])
+      .where('replaced_by_batch_id', '=', fix.batchId)
+      .execute();
+    expect(revised).toEqual([{ fund_id: 2, price_date: day(10_000), nav: 20, batch_id: first.batchId }]);
   });
 
   it('compare rows that exist after many new ones, keep revisions, and let the last row of a key win', async () => {
