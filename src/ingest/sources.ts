@@ -81,8 +81,12 @@ async function* readCsv(input: Readable): AsyncGenerator<SourceRecord[]> {
       if (quote) failure = new SourceError(null, `not valid CSV: ${quote.message}`);
       chunks.push(results.data);
       // Keep at most two chunks in hand: one being handled, one read ahead so reading never waits.
+      // Pausing the parser stops parsing only: the file stream goes on emitting data, which Papa
+      // Parse queues (a whole 560 MB file, when rows are written slower than read), so it is paused
+      // too.
       if (chunks.length >= 2) {
         p.pause();
+        input.pause();
         paused = true;
       }
       signal();
@@ -106,6 +110,7 @@ async function* readCsv(input: Readable): AsyncGenerator<SourceRecord[]> {
     const rows = chunks.shift();
     if (paused && chunks.length < 2) {
       paused = false;
+      input.resume();
       parser?.resume();
     }
     if (!rows) {

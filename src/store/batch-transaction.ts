@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Store } from './db.js';
 import { kyselyOnClient } from './postgres.js';
+import { ClientTurns } from './postgres-copy.js';
 import { PostgresVersionedWriter } from './postgres-versioned-write.js';
 import type { Database } from './schema.js';
 import { SqliteVersionedWriter } from './sqlite-versioned-write.js';
@@ -30,16 +31,24 @@ export async function beginBatch(store: Store): Promise<BatchTransaction> {
       client.release(true);
       throw error;
     }
+    // A writer keeps its COPY open between writes; any other statement waits for its turn.
+    const turns = new ClientTurns();
+    const writers: PostgresVersionedWriter[] = [];
     return {
-      trx: kyselyOnClient(client),
-      bulkWriter: (spec, batchId, replacedAt, counts) =>
-        new PostgresVersionedWriter(client, spec, batchId, replacedAt, counts),
+      trx: kyselyOnClient(client, () => turns.take()),
+      bulkWriter: (spec, batchId, replacedAt, counts) => {
+        const writer = new PostgresVersionedWriter(client, turns, spec, batchId, replacedAt, counts);
+        writers.push(writer);
+        return writer;
+      },
       // After a failed COMMIT the caller rolls back, which releases the client.
       commit: async () => {
         await client.query('commit');
         client.release();
       },
       rollback: async () => {
+        // A COPY still open would keep the ROLLBACK waiting behind it.
+        for (const writer of writers) await writer.abort();
         // A client whose rollback failed is in an unknown state: the pool closes it instead.
         const failed = await client.query('rollback').then(
           () => undefined,

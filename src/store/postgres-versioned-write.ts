@@ -1,107 +1,180 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { CopyIn, copyBlocks, type ClientTurns, type CopyBlock, type CopyHolder } from './postgres-copy.js';
+import { mergeStaged } from './postgres-merge.js';
+import { RunAhead } from './run-ahead.js';
 import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
 
-/** A value in COPY's text format: `\N` for null, and backslash escapes for the separators. */
-function copyText(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number') return String(value);
-  return value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+/**
+ * Bytes of COPY text made ahead of the server: enough to go on parsing while the server closes a
+ * chunk, and the bound on memory when the server is the slower side.
+ */
+const AHEAD = 8 << 20;
+/**
+ * Rows written directly under one savepoint, kept here until it is released (to be staged instead
+ * if a key turns out to exist). The first chunk is small, so a re-import learns that at once; then
+ * chunks double up to a bound, so a large import opens few subtransactions (past 64 in a transaction,
+ * other sessions' snapshots take a slower path while it runs: 25 for the 11M market-scale prices)
+ * and keeps at most some 25 MB here.
+ */
+const FIRST_CHUNK = 50_000;
+const MAX_CHUNK = 500_000;
+
+const isKeyConflict = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+/** Orders rows by their keys (never null); any order consistent with equality tells repeats apart. */
+function compareKeys(a: Row, b: Row, keys: readonly string[]): number {
+  for (const k of keys) {
+    const [x, y] = [a[k]!, b[k]!];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 /**
- * PostgreSQL's path for versioned writes: rows stream into a temporary staging table with COPY, and
- * `finish` merges them in four set-based statements inside the batch's transaction. Same rules as
- * SQLite's row-at-a-time path: new keys are inserted, identical rows are left alone (re-publishing is
- * idempotent), and a changed row keeps its earlier value as a revision. Of several rows with one key
- * in a batch the last one wins.
+ * PostgreSQL's path for versioned writes. Rows are COPYed straight into the table while none of
+ * their keys exists there: the table's unique key finds out (a duplicate key error inside the chunk's
+ * savepoint), and from that chunk on rows go to a temporary staging table instead, which `finish`
+ * merges with the table (postgres-merge.ts). So a batch of new prices (a first load, a new day) costs
+ * one pass, and any other batch gets the full compare-and-revise merge. Same rules as SQLite's
+ * row-at-a-time path: new keys inserted, identical rows left alone, a changed row keeps its earlier
+ * value as a revision, and of several rows with one key in a batch the last one wins.
+ *
+ * The COPY text is made ahead of the server (at most `AHEAD`), so parsing and the server's inserting
+ * overlap on two cores, and the COPY stays open across writes until the batch's client is needed for
+ * something else (`ClientTurns`).
  */
-export class PostgresVersionedWriter {
+export class PostgresVersionedWriter implements CopyHolder {
   private readonly columns: readonly string[];
+  /** The table's own columns and batch_id: in both COPYs, so a failed chunk replays into the stage. */
+  private readonly copyList: string;
   private readonly stage: string;
+  private readonly savepoint: string;
+  private readonly ahead = new RunAhead<CopyBlock>((block) => this.send(block), AHEAD);
+  private mode: 'direct' | 'staged' = 'direct';
+  private copy: CopyIn | undefined;
+  private chunk: CopyBlock[] = [];
+  private chunkRows = 0;
+  private chunkLimit = FIRST_CHUNK;
+  private stageMade = false;
   private staged = 0;
-  private created = false;
+  /** Whether every row so far came in strictly ascending key order, so no key came twice. */
+  private ascending = true;
+  private last: Row | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
+    private readonly turns: ClientTurns,
     private readonly spec: VersionedTable,
     private readonly batchId: number,
     private readonly replacedAt: string,
     private readonly counts: WriteCounts,
   ) {
     this.columns = [...spec.keys, ...spec.values];
+    this.copyList = [...this.columns, 'batch_id'].join(', ');
     this.stage = `stage_${spec.table}`;
+    this.savepoint = `direct_${spec.table}`;
   }
 
   async write(rows: Row[]): Promise<void> {
     if (rows.length === 0) return;
-    if (!this.created) {
-      // The target's own column types (no constraints), so values compare exactly as stored; `seq`
+    await this.turns.take(this);
+    for (let i = 0; this.ascending && i < rows.length; i++) {
+      if (this.last && compareKeys(this.last, rows[i]!, this.spec.keys) >= 0) this.ascending = false;
+      this.last = rows[i];
+    }
+    for (const block of copyBlocks(rows, this.columns, String(this.batchId))) await this.ahead.push(block);
+  }
+
+  /** Sends what is made, then closes the COPY in progress, so the client can run other statements. */
+  async pause(): Promise<void> {
+    await this.ahead.drain();
+    await this.closeCopy();
+  }
+
+  /** Merges the staged rows, if any, and adds to the counts. */
+  async finish(): Promise<void> {
+    await this.turns.take(this);
+    await this.pause();
+    if (this.staged === 0) return;
+    const { stage, batchId, replacedAt } = this;
+    const merged = await mergeStaged(this.client, this.spec, stage, batchId, replacedAt, this.ascending);
+    this.counts.changed += merged.changed;
+    this.counts.inserted += merged.inserted;
+    // Rows repeated within the batch count as unchanged, as on SQLite when they are identical.
+    this.counts.unchanged += this.staged - merged.changed - merged.inserted;
+  }
+
+  /** Drops what is not sent and makes the server drop the COPY in progress, before a rollback. */
+  async abort(): Promise<void> {
+    await this.ahead.cancel(new Error('the batch is rolled back'));
+    await this.copy?.abort();
+    this.copy = undefined;
+  }
+
+  private async send(block: CopyBlock): Promise<void> {
+    if (this.mode === 'staged') {
+      this.copy ??= await this.openStage();
+      this.staged += block.rows;
+      return this.copy.send(block.data);
+    }
+    if (!this.copy) {
+      await this.client.query(`savepoint ${this.savepoint}`);
+      this.copy = new CopyIn(this.client, `copy ${this.spec.table} (${this.copyList}) from stdin`);
+    }
+    this.chunk.push(block);
+    this.chunkRows += block.rows;
+    try {
+      await this.copy.send(block.data);
+    } catch (error) {
+      if (!isKeyConflict(error)) throw error;
+      return this.stageChunk();
+    }
+    if (this.chunkRows >= this.chunkLimit) await this.closeCopy();
+  }
+
+  private async closeCopy(): Promise<void> {
+    while (this.copy) {
+      try {
+        await this.copy.end();
+      } catch (error) {
+        if (this.mode === 'staged' || !isKeyConflict(error)) throw error;
+        await this.stageChunk();
+        continue;
+      }
+      this.copy = undefined;
+      if (this.mode === 'direct') {
+        await this.client.query(`release savepoint ${this.savepoint}`);
+        this.counts.inserted += this.chunkRows;
+        this.chunk = [];
+        this.chunkRows = 0;
+        this.chunkLimit = Math.min(this.chunkLimit * 2, MAX_CHUNK);
+      }
+    }
+  }
+
+  /** A key of the chunk exists: undo the chunk, and stage it and every row after it. */
+  private async stageChunk(): Promise<void> {
+    this.copy = undefined;
+    await this.client.query(`rollback to savepoint ${this.savepoint}`);
+    await this.client.query(`release savepoint ${this.savepoint}`);
+    this.mode = 'staged';
+    const chunk = this.chunk;
+    this.chunk = [];
+    this.chunkRows = 0;
+    for (const block of chunk) await this.send(block);
+  }
+
+  private async openStage(): Promise<CopyIn> {
+    if (!this.stageMade) {
+      // The table's own column types (no constraints), so values compare exactly as stored; `seq`
       // keeps the order rows came in. Dropped with the transaction, committed or not.
       await this.client.query(
         `create temp table ${this.stage} on commit drop as
-         select ${this.columns.join(', ')}, 0::bigint as seq from ${this.spec.table} with no data`,
+         select ${this.copyList} from ${this.spec.table} with no data`,
       );
-      this.created = true;
+      await this.client.query(`alter table ${this.stage} add column seq bigint generated always as identity`);
+      this.stageMade = true;
     }
-    const columns = this.columns;
-    const first = this.staged;
-    this.staged += rows.length;
-    const lines = function* () {
-      // Lines are sent in blocks: one write per row would cost more than the row itself.
-      let block = '';
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
-        for (const c of columns) block += `${copyText(row[c])}\t`;
-        block += `${first + i}\n`;
-        if (block.length > 64 * 1024) {
-          yield block;
-          block = '';
-        }
-      }
-      if (block) yield block;
-    };
-    const copy = this.client.query(copyFrom(`copy ${this.stage} (${columns.join(', ')}, seq) from stdin`));
-    await pipeline(Readable.from(lines()), copy);
-  }
-
-  /** Merges the staged rows into the table and adds to the counts. */
-  async finish(): Promise<void> {
-    if (this.staged === 0) return;
-    const { table, revisions, keys, values } = this.spec;
-    const latest = `latest_${table}`;
-    const match = keys.map((k) => `t.${k} = s.${k}`).join(' and ');
-    const differs = `(${values.map((v) => `t.${v}`).join(', ')}) is distinct from (${values.map((v) => `s.${v}`).join(', ')})`;
-    const cols = this.columns.join(', ');
-    await this.client.query(
-      `create temp table ${latest} on commit drop as
-       select distinct on (${keys.join(', ')}) ${cols} from ${this.stage} order by ${keys.join(', ')}, seq desc`,
-    );
-    // Fresh statistics, so the planner joins a large batch by hash rather than row by row.
-    await this.client.query(`analyze ${latest}`);
-    await this.client.query(
-      `insert into ${revisions} (${cols}, batch_id, replaced_by_batch_id, replaced_at)
-       select ${this.columns.map((c) => `t.${c}`).join(', ')}, t.batch_id, $1::integer, $2::text
-       from ${table} t join ${latest} s on ${match} where ${differs}`,
-      [this.batchId, this.replacedAt],
-    );
-    const changed = await this.client.query(
-      `update ${table} t set ${values.map((v) => `${v} = s.${v}`).join(', ')}, batch_id = $1::integer
-       from ${latest} s where ${match} and ${differs}`,
-      [this.batchId],
-    );
-    const inserted = await this.client.query(
-      `insert into ${table} (${cols}, batch_id)
-       select ${cols}, $1::integer from ${latest} s where not exists (select 1 from ${table} t where ${match})`,
-      [this.batchId],
-    );
-    const changedRows = changed.rowCount ?? 0;
-    const insertedRows = inserted.rowCount ?? 0;
-    this.counts.changed += changedRows;
-    this.counts.inserted += insertedRows;
-    // Rows repeated within the batch count as unchanged, as on SQLite when they are identical.
-    this.counts.unchanged += this.staged - changedRows - insertedRows;
+    return new CopyIn(this.client, `copy ${this.stage} (${this.copyList}) from stdin`);
   }
 }

@@ -80,11 +80,15 @@ export function openPostgres(url: string, readUrl: string | null): PostgresConne
 
 /**
  * Kysely on one client already taken from the pool, so an import's Kysely queries and its COPY run
- * in the same transaction (Kysely itself never hands out its connection).
+ * in the same transaction (Kysely itself never hands out its connection). `beforeQuery` runs before
+ * each statement: it ends a COPY in progress on the client.
  */
-export function kyselyOnClient(client: pg.PoolClient): Kysely<Database> {
+export function kyselyOnClient(client: pg.PoolClient, beforeQuery: () => Promise<void>): Kysely<Database> {
   const borrowed = {
-    query: client.query.bind(client),
+    query: async (text: string, values?: unknown[]) => {
+      await beforeQuery();
+      return client.query(text, values);
+    },
     // The caller releases the client when its transaction ends.
     release: () => undefined,
   };
