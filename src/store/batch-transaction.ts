@@ -47,7 +47,8 @@ export async function beginBatch(store: Store): Promise<BatchTransaction> {
         client.release();
       },
       rollback: async () => {
-        // A COPY still open would keep the ROLLBACK waiting behind it.
+        // Writers first stop sending and end their COPY: the ROLLBACK would otherwise wait behind
+        // an open COPY forever, or slip in between a writer's statements.
         for (const writer of writers) await writer.abort();
         // A client whose rollback failed is in an unknown state: the pool closes it instead.
         const failed = await client.query('rollback').then(

@@ -49,9 +49,9 @@ export function* copyBlocks(rows: Row[], columns: readonly string[], last: strin
 }
 
 /**
- * One `COPY ... FROM STDIN` on a client, fed blocks of COPY text. `send` returns as soon as the socket has
- * taken the block, so the caller builds the next block while the server works through this one, and
- * at most one block waits in this process.
+ * One `COPY ... FROM STDIN` on a client, fed blocks of COPY text. `send` returns as soon as the socket
+ * has taken the block, so the caller makes the next block while the server works through this one,
+ * and at most one block waits in this process.
  */
 export class CopyIn {
   private readonly stream: CopyStreamQuery;

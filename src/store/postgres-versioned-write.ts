@@ -12,9 +12,9 @@ const AHEAD = 8 << 20;
 /**
  * Rows written directly under one savepoint, kept here until it is released (to be staged instead
  * if a key turns out to exist). The first chunk is small, so a re-import learns that at once; then
- * chunks double up to a bound, so a large import opens few subtransactions (past 64 in a transaction,
- * other sessions' snapshots take a slower path while it runs: 25 for the 11M market-scale prices)
- * and keeps at most some 25 MB here.
+ * chunks double up to a bound, so a large import opens few subtransactions (25 for the 11M
+ * market-scale prices; past 64 in one transaction, other sessions' snapshots take a slower path
+ * while it runs) and keeps at most some 25 MB here.
  */
 const FIRST_CHUNK = 50_000;
 const MAX_CHUNK = 500_000;
