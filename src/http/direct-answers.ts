@@ -12,19 +12,7 @@ import { SECURITY_HEADERS } from './security-headers.js';
 import { KEY_HEADER, KEY_QUERY, MAX_KEY_LENGTH, presentedKeyOf } from './subscription-key.js';
 import { admitCall } from './traffic-limits.js';
 
-/**
- * Answers a call from the answer cache straight from the HTTP server's request event, before the
- * framework builds its request, reply and hook chain for it: that chain cost more than half of what
- * a cached answer took (see the README's benchmark section). Only the plain case is served here: a GET
- * whose answer is cached, whose key belongs to a usable subscription this process has read already,
- * allowed into the route's service group, and admitted by its limits. Anything else (no or unknown
- * key, a refusal, HEAD, OPTIONS, a cross-origin call the CORS settings must judge, load shedding,
- * shutdown) goes to the framework, which answers it as always; nothing is counted twice: a call whose
- * limits were counted here is handed over with that count (see `handedOver`).
- *
- * Every answer carries the same headers as the framework's, is counted in usage and metrics under its
- * operation, and logged in the same one line (test/http/direct-answers.test.ts compares them).
- */
+/** What the direct answers need from the app. */
 export interface DirectAnswerOptions {
   answers: AnswerCache;
   gateway: Gateway;
@@ -54,6 +42,19 @@ export function handedOver(req: IncomingMessage): Handover | undefined {
   return (req as HandedRequest)[HANDOVER];
 }
 
+/**
+ * Answers a call from the answer cache straight from the HTTP server's request event, before the
+ * framework builds its request, reply and hook chain for it: that chain cost more than half of what
+ * a cached answer took (CPU profiles of the service under autocannon). Only the plain case is served here: a GET
+ * whose answer is cached, whose key belongs to a usable subscription this process has read already,
+ * allowed into the route's service group, and admitted by its limits. Anything else (no or unknown
+ * key, a refusal, HEAD, OPTIONS, a cross-origin call the CORS settings must judge, load shedding,
+ * shutdown) goes to the framework, which answers it as always; nothing is counted twice: a call whose
+ * limits were counted here is handed over with that count (see `handedOver`).
+ *
+ * Every answer carries the same headers as the framework's, is counted in usage and metrics under its
+ * operation, and logged in the same one line (test/http/direct-answers.test.ts compares them).
+ */
 export class DirectAnswers {
   private closing = false;
   /** Prepared header lists by answer; they go when the answer leaves the cache. */
