@@ -1,26 +1,21 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runImport } from '../../src/ingest/import.js';
 import { UsageRepository } from '../../src/store/usage-repo.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { captureLog } from '../helpers/log.js';
 import { act, subscribe } from '../helpers/subscriptions.js';
 
 // Cached answers are served from the HTTP server's request event, before Fastify (src/http/
 // direct-answers.ts). app.inject never goes through that event, so these tests talk real HTTP.
 
-const lines: string[] = [];
+const log = captureLog();
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  t = await createTestApp({ logStream });
+  t = await createTestApp({ logStream: log.stream });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => t.close());
@@ -164,22 +159,14 @@ describe('direct answers', () => {
     const url = '/api/FundPriceService/LatestDate';
     await get(url);
     const answers = [await get(url), await get(`${url}?subscription-key=${t.key}`, {}, null)];
-    const records = lines.map(
-      (l) =>
-        JSON.parse(l) as {
-          reqId?: string;
-          msg?: string;
-          req?: { url: string };
-          res?: { statusCode: number };
-        },
-    );
+    const records = log.records();
     for (const answer of answers) {
       const mine = records.filter((r) => r.reqId === answer.headers['x-request-id']);
       expect(mine).toHaveLength(1);
       expect(mine[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
     }
     expect(records.some((r) => r.req?.url === `${url}?subscription-key=[redacted]`)).toBe(true);
-    expect(lines.join('\n')).not.toContain(t.key);
+    expect(log.lines.join('\n')).not.toContain(t.key);
   });
 
   it('serve the new data as soon as a batch commits', async () => {

@@ -1,17 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { captureLog } from '../helpers/log.js';
 
-const lines: string[] = [];
+const log = captureLog();
+const { lines } = log;
 let t: TestApp;
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  t = await createTestApp({ logStream: stream, keyGuessLimit: 3 });
+  t = await createTestApp({ logStream: log.stream, keyGuessLimit: 3 });
 });
 afterAll(async () => t.close());
 
@@ -29,15 +24,7 @@ describe('request logs', () => {
     });
     expect([byHeader.statusCode, byQuery.statusCode, wrong.statusCode]).toEqual([200, 200, 401]);
 
-    const records = lines.map(
-      (l) =>
-        JSON.parse(l) as {
-          reqId?: string;
-          msg?: string;
-          req?: { url: string };
-          res?: { statusCode: number };
-        },
-    );
+    const records = log.records();
     // One line per request, with the request and its outcome in it.
     for (const res of [byHeader, byQuery, wrong]) {
       const mine = records.filter((r) => r.reqId === res.headers['x-request-id']);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { openTestStore, testStore } from '../helpers/store.js';
+import { fundRow } from '../helpers/rows.js';
 
 // Batches large enough to take PostgreSQL's bulk path through all its turns: rows COPYed straight into
 // the table in growing chunks (the first of 50,000 rows), a chunk that meets an existing key staged
@@ -32,18 +33,6 @@ const prices = (funds: number[], from: number, count: number) => {
   );
 };
 
-const fund = (id: number) => ({
-  id,
-  code: `F${id}`,
-  category_id: 1,
-  name_en: `F${id}`,
-  name_th: 'ฟ',
-  name_th_short: null,
-  link_en: '',
-  link_th: '',
-  factsheet_url: '',
-  display_order: id,
-});
 const count = async (fundIds: number[]) =>
   Number(
     (
@@ -66,7 +55,7 @@ beforeAll(async () => {
   store = await openTestStore(dir, 'bulk.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
     await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsertFunds([1, 2, 3, 4, 5, 6, 7, 8].map(fund));
+    await w.upsertFunds([1, 2, 3, 4, 5, 6, 7, 8].map(fundRow));
     await w.upsertFxFamilies([
       { code: 'USD', description: 'USD', name: 'US Dollar', unit: 1, decimals: 4, display_order: 1 },
     ]);
@@ -147,7 +136,7 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
   it('run other statements of the batch between writes of a table', async () => {
     const batch = await publishBatch(store, { kind: 'mixed', source: 't' }, async (w) => {
       await w.writeFundPrices(prices([5], 0, 60_000));
-      await w.upsertFunds([fund(9)]);
+      await w.upsertFunds([fundRow(9)]);
       await w.writeFundPrices(prices([9], 0, 1000));
       await w.writeFxRates([
         { family_code: 'USD', rate_date: day(0), round: 1, rate_time: '08:30', selling_tt: 35 },

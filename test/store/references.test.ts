@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { databaseUrlOf, openTestStore, testStore } from '../helpers/store.js';
+import { fundRow } from '../helpers/rows.js';
 
 // The references of prices and FX rates are enforced by the database, whatever writes them: foreign
 // keys on SQLite, statement-level checks on PostgreSQL (migration 007). These tests write around the
@@ -16,18 +17,6 @@ const dir = mkdtempSync(join(tmpdir(), 'rates-references-'));
 let store: Store;
 let batchId: number;
 
-const fund = (id: number) => ({
-  id,
-  code: `F${id}`,
-  category_id: 1,
-  name_en: `F${id}`,
-  name_th: 'ฟ',
-  name_th_short: null,
-  link_en: '',
-  link_th: '',
-  factsheet_url: '',
-  display_order: id,
-});
 const price = (fund_id: number, price_date: string, batch_id = batchId) => ({
   fund_id,
   price_date,
@@ -42,7 +31,7 @@ beforeAll(async () => {
   store = await openTestStore(dir, 'r.db');
   const ref = await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
     await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsertFunds([1, 2, 3, 4, 5].map(fund));
+    await w.upsertFunds([1, 2, 3, 4, 5].map(fundRow));
     await w.upsertFxFamilies([
       { code: 'USD', description: 'USD', name: 'US Dollar', unit: 1, decimals: 4, display_order: 1 },
     ]);
