@@ -1,7 +1,7 @@
 import { ApiError } from '../domain/errors.js';
 import { formatHms, quotaWindow, rateWindow, secondsUntil, type Window } from '../domain/windows.js';
 import type { Subscription } from '../store/key-repo.js';
-import { consumeOne, type LimiterStore } from './limiter-store.js';
+import { consumeOne, type Consumed, type LimiterStore } from './limiter-store.js';
 
 export const LIMIT_MESSAGES = {
   rate: (seconds: number) => `Rate limit is exceeded. Try again in ${seconds} seconds.`,
@@ -14,44 +14,90 @@ export function rateLimitExceeded(seconds: number): ApiError {
 
 /**
  * A subscription's rate limit and quota. Windows come from the injected clock (src/domain/windows.ts)
- * and name the counter, so a new window is a new counter; rate-limiter-flexible counts within it.
- * A call refused by the rate limit does not count against the quota.
+ * and name the counter, so a new window is a new counter; the store counts within it (in this
+ * process's memory, or in Redis through rate-limiter-flexible). A call refused by the rate limit does
+ * not count against the quota.
  */
 export class TrafficLimits {
   constructor(private readonly store: LimiterStore) {}
 
   /** Counts the call; resolves with the RateLimit-* headers of an admitted call, throws 429 or 403. */
   async admit(sub: Subscription, now: Date): Promise<Record<string, string>> {
+    const counted = this.admitNow(sub, now);
+    if (counted) return counted;
     const headers: Record<string, string> = {};
-    if (sub.rate_limit_calls !== null && sub.rate_limit_period_s !== null) {
-      const window = rateWindow(now, sub.rate_limit_period_s);
-      const seconds = secondsUntil(window.endsAt, now);
-      const result = await this.count('rate', sub.id, sub.rate_limit_calls, window, now);
-      if (!result.allowed) throw rateLimitExceeded(seconds);
-      headers['ratelimit-limit'] = String(sub.rate_limit_calls);
-      headers['ratelimit-remaining'] = String(result.remaining);
-      headers['ratelimit-reset'] = String(seconds);
+    const rate = rateOf(sub, now);
+    if (rate) admitRate(headers, rate, await this.count('rate', sub.id, rate, now));
+    const quota = quotaOf(sub, now);
+    if (quota) admitQuota(quota, await this.count('quota', sub.id, quota, now));
+    return headers;
+  }
+
+  /**
+   * The same as `admit`, counted at once, when the counters live in this process; undefined, having
+   * counted nothing, when they are shared (Redis) and only `admit` can count.
+   */
+  admitNow(sub: Subscription, now: Date): Record<string, string> | undefined {
+    const counters = this.store.local;
+    if (!counters) return undefined;
+    const headers: Record<string, string> = {};
+    const lifetime = (limit: Limit) => secondsUntil(limit.window.endsAt, now) + 5;
+    const rate = rateOf(sub, now);
+    if (rate) {
+      const key = `rate:${sub.id}:${rate.window.id}`;
+      admitRate(headers, rate, counters.consume(key, rate.points, lifetime(rate)));
     }
-    if (sub.quota_calls !== null && sub.quota_period !== null) {
-      const window = quotaWindow(now, sub.quota_period);
-      const result = await this.count('quota', sub.id, sub.quota_calls, window, now);
-      if (!result.allowed) {
-        const seconds = secondsUntil(window.endsAt, now);
-        throw new ApiError(403, LIMIT_MESSAGES.quota(seconds), { 'retry-after': String(seconds) });
-      }
+    const quota = quotaOf(sub, now);
+    if (quota) {
+      const key = `quota:${sub.id}:${quota.window.id}`;
+      admitQuota(quota, counters.consume(key, quota.points, lifetime(quota)));
     }
     return headers;
   }
 
-  private count(kind: string, subscriptionId: number, points: number, window: Window, now: Date) {
-    const limiter = this.store.limiter({ keyPrefix: kind, points, duration: 1 });
+  private count(kind: string, subscriptionId: number, limit: Limit, now: Date) {
+    const limiter = this.store.limiter({ keyPrefix: kind, points: limit.points, duration: 1 });
     // The counter outlives its window a little (clock skew between nodes); a window too long for the
     // store is kept without expiry: one small record per subscription and month.
-    const lifetime = secondsUntil(window.endsAt, now) + 5;
+    const lifetime = secondsUntil(limit.window.endsAt, now) + 5;
     return consumeOne(
       limiter,
-      `${subscriptionId}:${window.id}`,
+      `${subscriptionId}:${limit.window.id}`,
       lifetime > this.store.maxDurationS ? 0 : lifetime,
     );
+  }
+}
+
+interface Limit {
+  points: number;
+  window: Window;
+  /** Whole seconds until the window ends. */
+  seconds: number;
+}
+
+function rateOf(sub: Subscription, now: Date): Limit | undefined {
+  if (sub.rate_limit_calls === null || sub.rate_limit_period_s === null) return undefined;
+  const window = rateWindow(now, sub.rate_limit_period_s);
+  return { points: sub.rate_limit_calls, window, seconds: secondsUntil(window.endsAt, now) };
+}
+
+function quotaOf(sub: Subscription, now: Date): Limit | undefined {
+  if (sub.quota_calls === null || sub.quota_period === null) return undefined;
+  const window = quotaWindow(now, sub.quota_period);
+  return { points: sub.quota_calls, window, seconds: secondsUntil(window.endsAt, now) };
+}
+
+/** Throws the 429 of a call over the rate limit; otherwise sets the RateLimit-* headers. */
+function admitRate(headers: Record<string, string>, rate: Limit, result: Consumed): void {
+  if (!result.allowed) throw rateLimitExceeded(rate.seconds);
+  headers['ratelimit-limit'] = String(rate.points);
+  headers['ratelimit-remaining'] = String(result.remaining);
+  headers['ratelimit-reset'] = String(rate.seconds);
+}
+
+/** Throws the 403 of a call over the quota. */
+function admitQuota(quota: Limit, result: Consumed): void {
+  if (!result.allowed) {
+    throw new ApiError(403, LIMIT_MESSAGES.quota(quota.seconds), { 'retry-after': String(quota.seconds) });
   }
 }

@@ -10,7 +10,7 @@ import { requestId, REQUEST_ID_HEADER } from './request-id.js';
 import { answerKey, etagMatches } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { KEY_HEADER, KEY_QUERY, MAX_KEY_LENGTH, presentedKeyOf } from './subscription-key.js';
-import { admitCall } from './traffic-limits.js';
+import { admitCall, admitCallNow } from './traffic-limits.js';
 
 /** What the direct answers need from the app. */
 export interface DirectAnswerOptions {
@@ -91,26 +91,36 @@ export class DirectAnswers {
       return false;
 
     const started = performance.now();
-    const limits = admitCall(gateway, subscription, now);
     const handOver = (counted: Promise<Record<string, string>>) => {
       (req as HandedRequest)[HANDOVER] = { subscription, limits: counted };
       next();
     };
+    const respond = (limitHeaders: Record<string, string>) => {
+      try {
+        this.answer(req, res, cacheKey, answer, subscription, limitHeaders, started, now);
+      } catch (error) {
+        // Never a crash: the framework answers it (its error handler logs and answers 500), or, when
+        // the answer had begun, the connection ends, so the caller sees it cut short.
+        if (!res.headersSent) return handOver(settled(error));
+        this.options.log.error({ err: error }, 'direct answer failed');
+        res.destroy();
+      }
+    };
+    // Limits counted in this process's memory decide at once; shared ones (Redis) answer later.
+    let counted: Record<string, string> | undefined;
+    try {
+      counted = admitCallNow(gateway, subscription, now);
+    } catch (refusal) {
+      handOver(settled(refusal));
+      return true;
+    }
+    if (counted) {
+      respond(counted);
+      return true;
+    }
+    const limits = admitCall(gateway, subscription, now);
     limits
-      .then(
-        (limitHeaders) => {
-          try {
-            this.answer(req, res, cacheKey, answer, subscription, limitHeaders, started, now);
-          } catch (error) {
-            // Never a crash: the framework answers it (its error handler logs and answers 500).
-            if (res.headersSent) throw error;
-            const failed = Promise.reject(error);
-            failed.catch(() => undefined); // awaited by the framework's hook, a moment later
-            handOver(failed);
-          }
-        },
-        () => handOver(limits),
-      )
+      .then(respond, () => handOver(limits))
       .catch((error: unknown) => {
         this.options.log.error({ err: error }, 'direct answer failed');
         res.destroy();
@@ -174,6 +184,13 @@ export class DirectAnswers {
     this.prepared.set(answer, headers);
     return headers;
   }
+}
+
+/** A refusal or failure for the framework's hook to await a moment later (never unhandled meanwhile). */
+function settled(error: unknown): Promise<never> {
+  const failed = Promise.reject(error);
+  failed.catch(() => undefined);
+  return failed;
 }
 
 /** The key in the query string, as the framework reads it: one value, else none. */

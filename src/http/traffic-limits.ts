@@ -14,17 +14,39 @@ export async function admitCall(
   now = gateway.now(),
 ): Promise<Record<string, string>> {
   try {
+    const counted = gateway.limits.admitNow(subscription, now);
+    if (counted) return counted;
     // A failed shared store (Redis) lets the call through without headers, or refuses it with 503.
     const admit = () => gateway.limits.admit(subscription, now);
     return await gateway.limiterFailures.guard(admit, {});
   } catch (error) {
-    if (error instanceof ApiError) {
-      const status = error.statusCode;
-      const reason = status === 429 ? 'rate_limit' : status === 403 ? 'quota' : 'limits_unavailable';
-      gateway.metrics.refusals.inc({ reason });
-    }
-    throw error;
+    throw countedRefusal(gateway, error);
   }
+}
+
+/**
+ * `admitCall` at once, when the limits count in this process's memory: the headers of an admitted
+ * call, or throws its refusal. Undefined, having counted nothing, when only `admitCall` can count.
+ */
+export function admitCallNow(
+  gateway: Gateway,
+  subscription: Subscription,
+  now: Date,
+): Record<string, string> | undefined {
+  try {
+    return gateway.limits.admitNow(subscription, now);
+  } catch (error) {
+    throw countedRefusal(gateway, error);
+  }
+}
+
+function countedRefusal(gateway: Gateway, error: unknown): unknown {
+  if (error instanceof ApiError) {
+    const status = error.statusCode;
+    const reason = status === 429 ? 'rate_limit' : status === 403 ? 'quota' : 'limits_unavailable';
+    gateway.metrics.refusals.inc({ reason });
+  }
+  return error;
 }
 
 /**
