@@ -17,6 +17,8 @@ import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { AnswerCache } from './cache/answer-cache.js';
 import { DataVersion } from './store/data-version.js';
 import { NavSeriesCache } from './store/nav-series-cache.js';
+import { SeriesCache } from './store/series-cache.js';
+import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
 import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
 import { apiRoutes } from './routes/api.js';
@@ -41,6 +43,7 @@ export interface AppOptions {
         | 'corsOrigins'
         | 'cacheMaxBytes'
         | 'navCacheMaxBytes'
+        | 'fxCacheMaxBytes'
         | 'cacheMaxAgeS'
         | 'cachePublic'
         | 'redisUrl'
@@ -158,6 +161,13 @@ export async function buildApp({
     // each statistics call then scans the fund's history.
     const navBytes = config.navCacheMaxBytes ?? 64 * 1024 * 1024;
     const navSeries = navBytes > 0 ? new NavSeriesCache(data, { maxBytes: navBytes }) : undefined;
+    // Families' daily FX series for the downloads (about 1.7 MB a family and era over 20 years);
+    // FX_CACHE_MAX_BYTES=0: none, each download reads its range.
+    const fxBytes = config.fxCacheMaxBytes ?? 32 * 1024 * 1024;
+    const fxDaily =
+      fxBytes > 0
+        ? new SeriesCache<string, FxDailySeries>(data, { maxBytes: fxBytes, bytesOf: dailySeriesBytes })
+        : undefined;
     const maxAgeS = config.cacheMaxAgeS ?? 60;
     const cachePublic = config.cachePublic ?? true;
     const corsOrigins = config.corsOrigins ?? ['*'];
@@ -181,7 +191,7 @@ export async function buildApp({
     await app.register(apiRoutes, {
       prefix: '/api',
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.
-      repos: createRepositories(store.reader, navSeries),
+      repos: createRepositories(store.reader, { nav: navSeries, fxDaily }),
       now,
       gateway,
       answers,

@@ -3,6 +3,7 @@ import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from '../schemas/exchange-rates.js';
 import type { Database, FxFamily, FxRateTable } from './schema.js';
+import type { SeriesCache } from './series-cache.js';
 
 type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
 
@@ -25,9 +26,24 @@ function rateFields(r: RateRow, decimals: number) {
   };
 }
 
+/** A family's rates, one row a day (its last round), ascending by date, with each row's ISO date. */
+export interface FxDailySeries {
+  dates: string[];
+  rows: FxRateRow[];
+}
+
+/** Roughly what a daily series holds: its date strings and row objects with their strings. */
+export function dailySeriesBytes(series: FxDailySeries): number {
+  return 64 + series.rows.length * 320;
+}
+
 /** Reads of FX families and their published rates. */
 export class FxRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Whole daily series by family and era, kept until the data changes; without it, every call reads. */
+    private readonly dailySeries?: SeriesCache<string, FxDailySeries>,
+  ) {}
 
   async families(): Promise<FxFamilyItem[]> {
     const rows = await this.db
@@ -76,30 +92,74 @@ export class FxRepository {
     return result;
   }
 
-  /** One row per day in [from, to]: that day's last published round, ascending by date. */
+  /**
+   * One row per day in [from, to]: that day's last published round, ascending by date. With the
+   * series cache, a range is a slice of the family's whole series (two binary searches), so a 3-year
+   * download no longer reads and formats its rows on every call.
+   */
   async dailyRates(code: string, from: string, to: string, buddhistEra: boolean): Promise<FxRateRow[]> {
-    const family = await this.findFamily(code);
-    if (!family) return [];
-    const rows = await this.db
+    if (!this.dailySeries) {
+      const family = await this.findFamily(code);
+      return family ? (await this.readDaily(family, buddhistEra, from, to)).rows : [];
+    }
+    const key = `${code.toUpperCase()} ${buddhistEra ? 'th' : 'en'}`;
+    const series = await this.dailySeries.get(key, async () => {
+      const family = await this.findFamily(code);
+      return family ? this.readDaily(family, buddhistEra) : { dates: [], rows: [] };
+    });
+    return series.rows.slice(firstAtOrAfter(series.dates, from), firstAfter(series.dates, to));
+  }
+
+  private async readDaily(
+    family: FxFamily,
+    buddhistEra: boolean,
+    from?: string,
+    to?: string,
+  ): Promise<FxDailySeries> {
+    let query = this.db
       .selectFrom('fx_rates as r')
       .select(['r.rate_date', 'r.rate_time', ...RATE_COLUMNS.map((c) => `r.${c}` as const)])
       .where('r.family_code', '=', family.code)
-      .where('r.rate_date', '>=', from)
-      .where('r.rate_date', '<=', to)
       .where('r.round', '=', (eb) =>
         eb
           .selectFrom('fx_rates as last')
           .select((e) => e.fn.max('last.round').as('round'))
           .whereRef('last.family_code', '=', 'r.family_code')
           .whereRef('last.rate_date', '=', 'r.rate_date'),
-      )
-      .orderBy('r.rate_date')
-      .execute();
-    return rows.map((r) => ({
-      Family: family.code,
-      ...rateFields(r, family.decimals),
-      Ddate: formatMonthDayYear(r.rate_date, buddhistEra),
-      DTime: r.rate_time,
-    }));
+      );
+    if (from !== undefined) query = query.where('r.rate_date', '>=', from);
+    if (to !== undefined) query = query.where('r.rate_date', '<=', to);
+    const found = await query.orderBy('r.rate_date').execute();
+    return {
+      dates: found.map((r) => r.rate_date),
+      rows: found.map((r) => ({
+        Family: family.code,
+        ...rateFields(r, family.decimals),
+        Ddate: formatMonthDayYear(r.rate_date, buddhistEra),
+        DTime: r.rate_time,
+      })),
+    };
   }
+}
+
+/** Index of the first date not before `date` in ascending `dates` (ISO dates compare as strings). */
+function firstAtOrAfter(dates: readonly string[], date: string): number {
+  let [low, high] = [0, dates.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (dates[middle]! < date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Index of the first date after `date` in ascending `dates`. */
+function firstAfter(dates: readonly string[], date: string): number {
+  let [low, high] = [0, dates.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (dates[middle]! <= date) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

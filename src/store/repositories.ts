@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { DepositRepository } from './deposit-repo.js';
 import { FundRepository } from './fund-repo.js';
-import { FxRepository } from './fx-repo.js';
+import { FxRepository, type FxDailySeries } from './fx-repo.js';
 import { KeyRepository } from './key-repo.js';
 import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database } from './schema.js';
+import type { SeriesCache } from './series-cache.js';
 
 export interface Repositories {
   funds: FundRepository;
@@ -13,10 +14,16 @@ export interface Repositories {
   keys: KeyRepository;
 }
 
-export function createRepositories(db: Kysely<Database>, navSeries?: NavSeriesCache): Repositories {
+/** Series kept in memory until the data changes, when the app keeps them (the API's reads). */
+export interface SeriesCaches {
+  nav?: NavSeriesCache;
+  fxDaily?: SeriesCache<string, FxDailySeries>;
+}
+
+export function createRepositories(db: Kysely<Database>, series: SeriesCaches = {}): Repositories {
   return {
-    funds: new FundRepository(db, navSeries),
-    fx: new FxRepository(db),
+    funds: new FundRepository(db, series.nav),
+    fx: new FxRepository(db, series.fxDaily),
     deposits: new DepositRepository(db),
     keys: new KeyRepository(db),
   };
