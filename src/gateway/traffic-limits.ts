@@ -27,9 +27,9 @@ export class TrafficLimits {
     if (counted) return counted;
     const headers: Record<string, string> = {};
     const rate = rateOf(sub, now);
-    if (rate) admitRate(headers, rate, await this.count('rate', sub.id, rate, now));
+    if (rate) admitRate(headers, rate, await this.count('rate', sub.id, rate));
     const quota = quotaOf(sub, now);
-    if (quota) admitQuota(quota, await this.count('quota', sub.id, quota, now));
+    if (quota) admitQuota(quota, await this.count('quota', sub.id, quota));
     return headers;
   }
 
@@ -41,25 +41,23 @@ export class TrafficLimits {
     const counters = this.store.local;
     if (!counters) return undefined;
     const headers: Record<string, string> = {};
-    const lifetime = (limit: Limit) => secondsUntil(limit.window.endsAt, now) + 5;
     const rate = rateOf(sub, now);
     if (rate) {
       const key = `rate:${sub.id}:${rate.window.id}`;
-      admitRate(headers, rate, counters.consume(key, rate.points, lifetime(rate)));
+      admitRate(headers, rate, counters.consume(key, rate.points, lifetimeOf(rate)));
     }
     const quota = quotaOf(sub, now);
     if (quota) {
       const key = `quota:${sub.id}:${quota.window.id}`;
-      admitQuota(quota, counters.consume(key, quota.points, lifetime(quota)));
+      admitQuota(quota, counters.consume(key, quota.points, lifetimeOf(quota)));
     }
     return headers;
   }
 
-  private count(kind: string, subscriptionId: number, limit: Limit, now: Date) {
+  private count(kind: string, subscriptionId: number, limit: Limit) {
     const limiter = this.store.limiter({ keyPrefix: kind, points: limit.points, duration: 1 });
-    // The counter outlives its window a little (clock skew between nodes); a window too long for the
-    // store is kept without expiry: one small record per subscription and month.
-    const lifetime = secondsUntil(limit.window.endsAt, now) + 5;
+    // A window too long for the store is kept without expiry: one small record per subscription and month.
+    const lifetime = lifetimeOf(limit);
     return consumeOne(
       limiter,
       `${subscriptionId}:${limit.window.id}`,
@@ -73,6 +71,11 @@ interface Limit {
   window: Window;
   /** Whole seconds until the window ends. */
   seconds: number;
+}
+
+/** A counter outlives its window a little (clock skew between nodes). */
+function lifetimeOf(limit: Limit): number {
+  return limit.seconds + 5;
 }
 
 function rateOf(sub: Subscription, now: Date): Limit | undefined {
