@@ -191,7 +191,13 @@ export async function buildApp({
     await app.register(apiRoutes, {
       prefix: '/api',
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.
-      repos: createRepositories(store.reader, { nav: navSeries, fxDaily }),
+      repos: createRepositories(store.reader, {
+        nav: navSeries,
+        fxDaily,
+        // Every fund route looks its fund up by the code asked: one read per code until the data
+        // changes. Codes that name no fund are kept too, so the bound (about 8,000 codes) matters.
+        funds: new SeriesCache(data, { maxBytes: 8 * 1024 * 1024, bytesOf: () => 1024 }),
+      }),
       now,
       gateway,
       answers,

@@ -94,6 +94,23 @@ export function dayNumber(iso: string): number {
   return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
+/** The ISO date of a day number: Howard Hinnant's civil_from_days, without a Date (a statistics call
+ * makes a dozen of them; through Date.toISOString they were 3 % of an uncached call). */
 export function fromDayNumber(days: number): string {
-  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 }

@@ -9,6 +9,7 @@ import type {
 } from '../schemas/fund-prices.js';
 import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database, Fund } from './schema.js';
+import type { SeriesCache } from './series-cache.js';
 
 /** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
 export class FundRepository {
@@ -16,10 +17,20 @@ export class FundRepository {
     private readonly db: Kysely<Database>,
     /** Where NAV statistics come from in O(1) of the range; without it, each call scans the history. */
     private readonly navSeries?: NavSeriesCache,
+    /** Funds by the code asked (found or not), kept until the data changes; without it, each call reads. */
+    private readonly fundsByCode?: SeriesCache<string, { fund: Fund | undefined }>,
   ) {}
 
   /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
   async findFund(code: string): Promise<Fund | undefined> {
+    if (!this.fundsByCode) return this.readFund(code);
+    const found = await this.fundsByCode.get(code.toUpperCase(), async () => ({
+      fund: await this.readFund(code),
+    }));
+    return found.fund;
+  }
+
+  private async readFund(code: string): Promise<Fund | undefined> {
     if (/^[0-9]{1,9}$/.test(code)) {
       const byNumber = await this.db
         .selectFrom('funds')

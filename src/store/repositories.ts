@@ -4,7 +4,7 @@ import { FundRepository } from './fund-repo.js';
 import { FxRepository, type FxDailySeries } from './fx-repo.js';
 import { KeyRepository } from './key-repo.js';
 import type { NavSeriesCache } from './nav-series-cache.js';
-import type { Database } from './schema.js';
+import type { Database, Fund } from './schema.js';
 import type { SeriesCache } from './series-cache.js';
 
 export interface Repositories {
@@ -18,11 +18,12 @@ export interface Repositories {
 export interface SeriesCaches {
   nav?: NavSeriesCache;
   fxDaily?: SeriesCache<string, FxDailySeries>;
+  funds?: SeriesCache<string, { fund: Fund | undefined }>;
 }
 
 export function createRepositories(db: Kysely<Database>, series: SeriesCaches = {}): Repositories {
   return {
-    funds: new FundRepository(db, series.nav),
+    funds: new FundRepository(db, series.nav, series.funds),
     fx: new FxRepository(db, series.fxDaily),
     deposits: new DepositRepository(db),
     keys: new KeyRepository(db),
