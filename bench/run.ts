@@ -1,4 +1,4 @@
-// npm run bench [-- --seconds 5 --connections 16 --only LatestDate,mix --postgres]
+// npm run bench [-- --seconds 5 --rounds 3 --connections 16 --only LatestDate,mix --postgres]
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
 // memory. Servers run in their own processes; autocannon runs here. See the README's benchmark section.
@@ -6,7 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
 import { prepareDataset } from './harness/dataset.js';
-import { measure } from './harness/measure.js';
+import { measure, type Figures } from './harness/measure.js';
 import {
   OPERATIONS,
   UNCACHED,
@@ -21,6 +21,8 @@ import { printTable, type CachedRow, type UncachedRow } from './harness/table.js
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
+    // Service and ceiling are measured in turn this many times; the round with the median ratio is kept.
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     only: { type: 'string' },
     // What most HTTP client libraries send; 'identity' measures uncompressed answers.
@@ -31,7 +33,10 @@ const { values } = parseArgs({
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-if (!(seconds > 0) || !(connections >= 1)) throw new Error('--seconds and --connections must be positive');
+const rounds = Number(values.rounds);
+if (!(seconds > 0) || !(connections >= 1) || !(Number.isInteger(rounds) && rounds >= 1)) {
+  throw new Error('--seconds, --rounds and --connections must be positive');
+}
 const operations = selected(OPERATIONS, values.only);
 const uncachedOperations = selected(UNCACHED, values.only);
 if (operations.length === 0) {
@@ -62,6 +67,7 @@ const load = () =>
     .join(' ');
 console.log(
   `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
+    `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
     `node ${process.version}, load average ${load()}`,
 );
@@ -84,14 +90,12 @@ await measure(service, client(operations), warmUp);
 await measure(ceiling, client(operations), warmUp);
 for (const operation of operations) {
   progress(`measuring ${operation.name} ...`);
-  await settle(service.url, probe);
-  const figures = await measure(service, client([operation]), settings);
-  cached.push({
-    name: operation.name,
-    uncacheable: operation.uncacheable,
-    service: figures,
-    ceiling: await measure(ceiling, client([operation]), settings),
+  const pair = await medianRound(async () => {
+    await settle(service.url, probe);
+    const figures = await measure(service, client([operation]), settings);
+    return { service: figures, ceiling: await measure(ceiling, client([operation]), settings) };
   });
+  cached.push({ name: operation.name, uncacheable: operation.uncacheable, ...pair });
 }
 const afterLoad = service.memory();
 await Promise.all([service.stop(), ceiling.stop()]);
@@ -110,12 +114,12 @@ if (uncachedOperations.length > 0) {
   for (const operation of uncachedOperations) {
     progress(`measuring ${operation.name} with the answer cache off ...`);
     // Requests a measurement leaves in flight are still worked off; the next one starts after them.
-    await settle(bare.url, probe);
-    uncached.push({
-      name: operation.name,
-      service: await measure(bare, client([operation]), settings),
-      ceiling: await measure(floor, client([operation]), settings),
+    const pair = await medianRound(async () => {
+      await settle(bare.url, probe);
+      const figures = await measure(bare, client([operation]), settings);
+      return { service: figures, ceiling: await measure(floor, client([operation]), settings) };
     });
+    uncached.push({ name: operation.name, ...pair });
   }
   await Promise.all([bare.stop(), floor.stop()]);
 }
@@ -129,3 +133,17 @@ printTable(cached, uncached, {
   peakMb: afterLoad.peakMb,
 });
 console.log(`\nload average at the end ${load()} (a busy machine lowers every figure)`);
+
+/**
+ * Measures service and ceiling one after the other, `rounds` times, and keeps the round whose
+ * service/ceiling ratio is the median: on a shared machine single measurements swing by a tenth or
+ * more, and a pair measured together keeps its figures consistent (req/s, latencies, CPU).
+ */
+async function medianRound(
+  measurePair: () => Promise<{ service: Figures; ceiling: Figures }>,
+): Promise<{ service: Figures; ceiling: Figures }> {
+  const pairs: { service: Figures; ceiling: Figures }[] = [];
+  for (let round = 0; round < rounds; round++) pairs.push(await measurePair());
+  const ratio = (p: { service: Figures; ceiling: Figures }) => p.service.rps / Math.max(p.ceiling.rps, 1e-9);
+  return pairs.sort((a, b) => ratio(a) - ratio(b))[Math.floor((pairs.length - 1) / 2)]!;
+}
