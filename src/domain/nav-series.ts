@@ -1,4 +1,5 @@
 import { dayNumber, fromDayNumber } from './dates.js';
+import { countBefore } from './sorted.js';
 import { yearWindowStart, type NavPoint, type NavStatistics, type NavValue } from './statistics.js';
 
 /**
@@ -76,16 +77,9 @@ export class NavSeries {
     return { nav: this.navs[i]!, date: fromDayNumber(this.days[i]!) };
   }
 
-  /** How many dates are on or before `day` (binary search). */
+  /** How many dates are on or before `day`. */
   private countUpTo(day: number): number {
-    let lo = 0;
-    let hi = this.days.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.days[mid]! <= day) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return countBefore(this.days, day, true);
   }
 
   /** The winning position in [first, last] (inclusive, first <= last). */

@@ -14,8 +14,6 @@ export async function admitCall(
   now = gateway.now(),
 ): Promise<Record<string, string>> {
   try {
-    const counted = gateway.limits.admitNow(subscription, now);
-    if (counted) return counted;
     // A failed shared store (Redis) lets the call through without headers, or refuses it with 503.
     const admit = () => gateway.limits.admit(subscription, now);
     return await gateway.limiterFailures.guard(admit, {});

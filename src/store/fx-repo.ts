@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
+import { countBefore } from '../domain/sorted.js';
 import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from '../schemas/exchange-rates.js';
 import type { Database, FxFamily, FxRateTable } from './schema.js';
 import type { SeriesCache } from './series-cache.js';
@@ -107,7 +108,7 @@ export class FxRepository {
       const family = await this.findFamily(code);
       return family ? this.readDaily(family, buddhistEra) : { dates: [], rows: [] };
     });
-    return series.rows.slice(firstAtOrAfter(series.dates, from), firstAfter(series.dates, to));
+    return series.rows.slice(countBefore(series.dates, from), countBefore(series.dates, to, true));
   }
 
   private async readDaily(
@@ -147,26 +148,4 @@ export class FxRepository {
       })),
     };
   }
-}
-
-/** Index of the first date not before `date` in ascending `dates` (ISO dates compare as strings). */
-function firstAtOrAfter(dates: readonly string[], date: string): number {
-  let [low, high] = [0, dates.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (dates[middle]! < date) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Index of the first date after `date` in ascending `dates`. */
-function firstAfter(dates: readonly string[], date: string): number {
-  let [low, high] = [0, dates.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (dates[middle]! <= date) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -50,6 +50,13 @@ const served = (fundId: number, n: number) =>
     .where('fund_id', '=', fundId)
     .where('price_date', '=', day(n))
     .executeTakeFirstOrThrow();
+/** Revisions kept of one batch's rows (`batch_id`), or made by one batch (`replaced_by_batch_id`). */
+const revisions = (by: 'batch_id' | 'replaced_by_batch_id', batchId: number) =>
+  store.db
+    .selectFrom('fund_price_revisions')
+    .select(['fund_id', 'price_date', 'nav', 'batch_id', 'replaced_by_batch_id'])
+    .where(by, '=', batchId)
+    .execute();
 
 beforeAll(async () => {
   store = await openTestStore(dir, 'bulk.db');
@@ -92,12 +99,15 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
     );
     expect(fix.counts).toEqual({ inserted: 0, changed: 1, unchanged: 119_999 });
     expect(await served(2, 10_000)).toMatchObject({ nav: 1, batch_id: fix.batchId });
-    const revised = await store.db
-      .selectFrom('fund_price_revisions')
-      .select(['fund_id', 'price_date', 'nav', 'batch_id'])
-      .where('replaced_by_batch_id', '=', fix.batchId)
-      .execute();
-    expect(revised).toEqual([{ fund_id: 2, price_date: day(10_000), nav: 20, batch_id: first.batchId }]);
+    expect(await revisions('replaced_by_batch_id', fix.batchId)).toEqual([
+      {
+        fund_id: 2,
+        price_date: day(10_000),
+        nav: 20,
+        batch_id: first.batchId,
+        replaced_by_batch_id: fix.batchId,
+      },
+    ]);
   });
 
   it('compare rows that exist after many new ones, keep revisions, and let the last row of a key win', async () => {
@@ -125,12 +135,9 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
     expect(await served(4, 70_001)).toMatchObject({ nav: 10 + 70_001 / 1000, batch_id: batch.batchId });
     expect(await served(3, 0)).toMatchObject({ nav: 5.25, batch_id: batch.batchId });
     expect(await served(3, 1)).toMatchObject({ nav: 6, batch_id: old.batchId });
-    const kept = await store.db
-      .selectFrom('fund_price_revisions')
-      .select(['fund_id', 'price_date', 'nav', 'replaced_by_batch_id'])
-      .where('batch_id', '=', old.batchId)
-      .execute();
-    expect(kept).toEqual([{ fund_id: 3, price_date: day(0), nav: 5, replaced_by_batch_id: batch.batchId }]);
+    expect(await revisions('batch_id', old.batchId)).toEqual([
+      { fund_id: 3, price_date: day(0), nav: 5, batch_id: old.batchId, replaced_by_batch_id: batch.batchId },
+    ]);
   });
 
   it('run other statements of the batch between writes of a table', async () => {
