@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
 import { hashKey } from '../domain/keys.js';
 import { allowsGroup } from '../domain/subscriptions.js';
 import { bangkokDay } from '../domain/windows.js';
 import type { Gateway } from '../gateway/index.js';
 import { isUsable, type Subscription } from '../store/key-repo.js';
+import { loggableUrl } from './logging.js';
 import { requestId, REQUEST_ID_HEADER } from './request-id.js';
+import { pinoObject, requestLineWriter, type CompletedCall } from './request-line.js';
 import { answerKey, etagMatches } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { KEY_HEADER, KEY_QUERY, MAX_KEY_LENGTH, presentedKeyOf } from './subscription-key.js';
@@ -25,7 +27,7 @@ export interface DirectAnswerOptions {
   underPressure: () => boolean;
   /** The caller's address as the framework works it out (TRUST_PROXY), for the log line. */
   ip: (req: IncomingMessage) => string;
-  log: FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+  log: Logger;
 }
 
 interface Handover {
@@ -60,7 +62,13 @@ export class DirectAnswers {
   /** Prepared header lists by answer; they go when the answer leaves the cache. */
   private readonly prepared = new WeakMap<CachedAnswer, string[]>();
 
-  constructor(private readonly options: DirectAnswerOptions) {}
+  /** Writes a call's request log line: by hand when that is byte for byte pino's (request-line.ts). */
+  private readonly logCall: (call: CompletedCall) => void;
+
+  constructor(private readonly options: DirectAnswerOptions) {
+    const { log } = options;
+    this.logCall = requestLineWriter(log) ?? ((call) => log.info(pinoObject(call), 'request completed'));
+  }
 
   /** From now on every call goes to the framework (it answers with Connection: close on shutdown). */
   close(): void {
@@ -161,11 +169,14 @@ export class DirectAnswers {
     gateway.usage.record(subscription.id, bangkokDay(now).day, operation, status);
     gateway.metrics.observe(operation, status, ms / 1000);
     if (log.isLevelEnabled('info')) {
-      const request = { method: 'GET', url: req.url, ip: this.options.ip(req) };
-      log.info(
-        { reqId: id, req: request, res: { statusCode: status }, responseTime: ms },
-        'request completed',
-      );
+      this.logCall({
+        reqId: id,
+        method: 'GET',
+        url: loggableUrl(req.url ?? ''),
+        ip: this.options.ip(req),
+        statusCode: status,
+        responseTime: ms,
+      });
     }
   }
 
