@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { sqlitePath } from '../store/db.js';

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// The `rates` command. Its commands (program.ts) load only after the nextTick warm-up has run.
+import { warmUpNextTick } from './tick-warm-up.js';
+
+await warmUpNextTick();
+await import('./program.js');
