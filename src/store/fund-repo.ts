@@ -11,6 +11,15 @@ import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database, Fund } from './schema.js';
 import type { SeriesCache } from './series-cache.js';
 
+export interface PriceRow {
+  id: number;
+  price_date: string;
+  nav: number;
+  offer: number;
+  redemption: number;
+  batch_id: number;
+}
+
 /** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
 export class FundRepository {
   constructor(
@@ -83,32 +92,21 @@ export class FundRepository {
     return query.orderBy('price_date').execute();
   }
 
-  async priceRecords(fund: Fund, from: string, to: string): Promise<FundPriceRecord[]> {
-    const rows = await this.db
+  /** The fund's prices in the range, ascending by date, as stored: what FundPrice_ByFundCode lists. */
+  priceRows(fundId: number, from: string, to: string): Promise<PriceRow[]> {
+    return this.db
       .selectFrom('fund_prices')
       .select(['id', 'price_date', 'nav', 'offer', 'redemption', 'batch_id'])
-      .where('fund_id', '=', fund.id)
+      .where('fund_id', '=', fundId)
       .where('price_date', '>=', from)
       .where('price_date', '<=', to)
       .orderBy('price_date')
       .execute();
-    return rows.map((r) => ({
-      mfr_iId: r.id,
-      mf_iNumber: fund.id,
-      mfr_fNav: r.nav,
-      mfr_fSel: r.offer,
-      mfr_fBuy: r.redemption,
-      l_ID: r.batch_id,
-      mfr_dDataDate: toDateTime(r.price_date),
-      mf_sEng: fund.name_en,
-      mf_sTha: fund.name_th,
-      mf_sThaLCD: fund.name_th_short ?? fund.name_th,
-      mf_linkEng: fund.link_en,
-      mf_linkTha: fund.link_th,
-      mf_pdf: fund.factsheet_url,
-      mf_order: fund.display_order,
-      mf_catenumber: fund.category_id,
-    }));
+  }
+
+  async priceRecords(fund: Fund, from: string, to: string): Promise<FundPriceRecord[]> {
+    const rows = await this.priceRows(fund.id, from, to);
+    return rows.map((row) => priceRecord(fund, row));
   }
 
   async pricesOn(date: string): Promise<FundPriceListItem[]> {
@@ -205,5 +203,26 @@ function statisticsFields(s: NavStatistics): FundNavStatistics {
     Begin_mfr_dDataDate: date(s.begin),
     End_mfr_fNav: nav(s.end),
     End_mfr_dDataDate: date(s.end),
+  };
+}
+
+/** One FundPriceRecord (2.3): a stored price with its fund's names and links. */
+export function priceRecord(fund: Fund, r: PriceRow): FundPriceRecord {
+  return {
+    mfr_iId: r.id,
+    mf_iNumber: fund.id,
+    mfr_fNav: r.nav,
+    mfr_fSel: r.offer,
+    mfr_fBuy: r.redemption,
+    l_ID: r.batch_id,
+    mfr_dDataDate: toDateTime(r.price_date),
+    mf_sEng: fund.name_en,
+    mf_sTha: fund.name_th,
+    mf_sThaLCD: fund.name_th_short ?? fund.name_th,
+    mf_linkEng: fund.link_en,
+    mf_linkTha: fund.link_th,
+    mf_pdf: fund.factsheet_url,
+    mf_order: fund.display_order,
+    mf_catenumber: fund.category_id,
   };
 }

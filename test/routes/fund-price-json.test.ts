@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { addDays } from '../../src/domain/dates.js';
+import { priceRecordsJson } from '../../src/routes/fund-price-json.js';
+import { FundRepository, priceRecord, type PriceRow } from '../../src/store/fund-repo.js';
+import type { Fund } from '../../src/store/schema.js';
+import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { FUNDS } from '../helpers/fixture.js';
+
+// FundPrice_ByFundCode writes its answer as bytes itself (src/routes/fund-price-json.ts). It must be
+// the JSON of the records as the spec types them, in the schema's field order: what the route's
+// serializer wrote before, and what JSON.stringify writes of the same records.
+
+const text = fc.string({ unit: 'binary', maxLength: 40 });
+const fund: fc.Arbitrary<Fund> = fc.record({
+  id: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  code: text,
+  code_key: text,
+  name_en: text,
+  name_th: fc.oneof(text, fc.constant('กองทุนเปิดบัวหลวง "ตราสาร" \\ 😀')),
+  name_th_short: fc.option(text),
+  category_id: fc.integer({ min: 0, max: 1000 }),
+  display_order: fc.integer({ min: -1000, max: 1000 }),
+  link_en: text,
+  link_th: text,
+  factsheet_url: text,
+}) as fc.Arbitrary<Fund>;
+const price = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.double({ min: 0, max: 1e6, noNaN: true }).map((n) => Math.round(n * 10000) / 10000),
+);
+const row: fc.Arbitrary<PriceRow> = fc.record({
+  id: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  price_date: fc
+    .date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  nav: price,
+  offer: price,
+  redemption: price,
+  batch_id: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+});
+
+describe('the bytes of a fund price history', () => {
+  it('are the JSON of its records, for any fund names and prices', () => {
+    fc.assert(
+      fc.property(fund, fc.array(row, { maxLength: 60 }), (f, rows) => {
+        const expected = JSON.stringify(rows.map((r) => priceRecord(f, r)));
+        expect(priceRecordsJson(f, rows).toString('utf8')).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('have room for records whose numbers are as long as numbers get', () => {
+    const longest = {
+      id: Number.MAX_SAFE_INTEGER,
+      nav: -1.2345678901234567e-300,
+      offer: -0.0000012345678901234567,
+    };
+    const rows: PriceRow[] = Array.from({ length: 500 }, (_, i) => ({
+      id: longest.id - i,
+      price_date: '2024-02-29',
+      nav: longest.nav,
+      offer: longest.offer,
+      redemption: -Number.MAX_VALUE,
+      batch_id: 2 ** 31 - 1,
+    }));
+    const f: Fund = {
+      id: 2 ** 31 - 1,
+      code: 'X',
+      code_key: 'X',
+      name_en: '',
+      name_th: '',
+      name_th_short: null,
+      category_id: 0,
+      display_order: 0,
+      link_en: '',
+      link_th: '',
+      factsheet_url: '',
+    };
+    expect(priceRecordsJson(f, rows).toString('utf8')).toBe(
+      JSON.stringify(rows.map((r) => priceRecord(f, r))),
+    );
+  });
+});
+
+let t: TestApp;
+/** No answer cache: every call builds its answer. */
+let bare: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp();
+  bare = await buildApp({
+    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, cacheMaxBytes: 0 },
+    store: t.store,
+    gateway: t.gateway,
+  });
+});
+afterAll(async () => {
+  await bare.close();
+  await t.close();
+});
+
+describe('FundPrice_ByFundCode', () => {
+  it('answers the records of the stored prices, for random funds and ranges', async () => {
+    const repo = new FundRepository(t.store.db);
+    const funds = Object.values(FUNDS);
+    const start = addDays(t.fixture.latest, -3 * 366 - 3);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...funds),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 3 * 366 + 6 }),
+        fc.integer({ min: 0, max: 3 * 366 + 6 }),
+        async (f, byNumber, a, b) => {
+          const [from, to] = [addDays(start, Math.min(a, b)), addDays(start, Math.max(a, b))];
+          const code = byNumber ? String(f.id) : f.code.toLowerCase();
+          const res = await bare.inject({
+            url: `/api/FundPriceService/FundPrice_ByFundCode/${code}/${dmy(from)}/${dmy(to)}`,
+            headers: { 'ocp-apim-subscription-key': t.key },
+          });
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          const stored = await repo.findFund(code);
+          expect(res.body).toBe(JSON.stringify(stored ? await repo.priceRecords(stored, from, to) : []));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
