@@ -56,8 +56,8 @@ describe('the bytes of a fund price history', () => {
   it('have room for records whose numbers are as long as numbers get', () => {
     const longest = {
       id: Number.MAX_SAFE_INTEGER,
-      nav: -1.2345678901234567e-300,
-      offer: -0.0000012345678901234567,
+      nav: -1.2345678901234568e-300,
+      offer: -0.0000012345678901234,
     };
     const rows: PriceRow[] = Array.from({ length: 500 }, (_, i) => ({
       id: longest.id - i,
