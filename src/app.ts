@@ -197,6 +197,11 @@ export async function buildApp({
         // Every fund route looks its fund up by the code asked: one read per code until the data
         // changes. Codes that name no fund are kept too, so the bound (about 8,000 codes) matters.
         funds: new SeriesCache(data, { maxBytes: 8 * 1024 * 1024, bytesOf: () => 1024 }),
+        // AllFundPrices' listing of every fund: one read per data version (about 1 MB at market scale).
+        fundListing: new SeriesCache(data, {
+          maxBytes: 64 * 1024 * 1024,
+          bytesOf: (l) => l.funds.length * 512,
+        }),
       }),
       now,
       gateway,

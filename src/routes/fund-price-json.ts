@@ -1,4 +1,10 @@
-import { priceRecord, type PriceRow } from '../store/fund-repo.js';
+import {
+  priceListItem,
+  priceRecord,
+  type DayPrice,
+  type ListedFund,
+  type PriceRow,
+} from '../store/fund-repo.js';
 import type { Fund } from '../store/schema.js';
 
 /** The fields every record of a fund repeats, as UTF-8 JSON, kept while the fund object is (its cache). */
@@ -26,11 +32,55 @@ export function priceRecordsJson(fund: Fund, rows: PriceRow[]): Buffer {
     if (at + own.length + fundPart.length + 1 > out.length)
       out = grown(out, at, own.length + fundPart.length);
     at += out.write(own, at, 'latin1');
-    at += fundPart.copy(out, at);
+    out.set(fundPart, at); // Buffer#copy costs more for parts this small
+    at += fundPart.length;
   }
+  return finished(out, at);
+}
+
+/** The array closed after its first `at` bytes. */
+function finished(out: Buffer, at: number): Buffer {
   at += out.write(']', at, 'latin1');
   // Answers are kept in the answer cache, which counts their length: no large unused tail behind them.
   return at < out.length * 0.75 ? Buffer.from(out.subarray(0, at)) : out.subarray(0, at);
+}
+
+/** The fields of a listed fund that come before its prices, as UTF-8 JSON, kept with the listing. */
+const listedParts = new WeakMap<ListedFund, Buffer>();
+
+/**
+ * AllFundPrices' answer: the listed funds that have a price that day, in the listing's order, written
+ * to UTF-8 bytes as priceRecordsJson writes a history (each fund's names and links encoded once). The
+ * same JSON as the schema serializer's of the same items (test/routes/fund-price-json.test.ts).
+ */
+export function dayPricesJson(listing: ListedFund[], prices: DayPrice[]): Buffer {
+  const byFund = new Map(prices.map((p) => [p.fund_id, p]));
+  let out: Buffer = Buffer.allocUnsafe(2 + prices.length * 600);
+  let at = out.write('[', 0, 'latin1');
+  for (const fund of listing) {
+    const p = byFund.get(fund.id);
+    if (!p) continue;
+    const part = listedPartOf(fund);
+    const own = `"mfr_fNav":${number(p.nav)},"mfr_fSel":${number(p.offer)},"mfr_fBuy":${number(p.redemption)}}`;
+    if (at + 1 + part.length + own.length + 1 > out.length)
+      out = grown(out, at, 1 + part.length + own.length);
+    if (at > 1) at += out.write(',', at, 'latin1');
+    out.set(part, at);
+    at += part.length;
+    at += out.write(own, at, 'latin1');
+  }
+  return finished(out, at);
+}
+
+function listedPartOf(fund: ListedFund): Buffer {
+  let part = listedParts.get(fund);
+  if (!part) {
+    // The item as priceListItem makes it, up to its first price field.
+    const item = JSON.stringify(priceListItem(fund, { fund_id: fund.id, nav: 0, offer: 0, redemption: 0 }));
+    part = Buffer.from(item.slice(0, item.indexOf('"mfr_fNav":')), 'utf8');
+    listedParts.set(fund, part);
+  }
+  return part;
 }
 
 /** A copy of the first `used` bytes of `out` with room for at least `more` (and a closing bracket). */

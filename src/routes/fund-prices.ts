@@ -12,7 +12,7 @@ import {
   Year,
 } from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
-import { priceRecordsJson } from './fund-price-json.js';
+import { dayPricesJson, priceRecordsJson } from './fund-price-json.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FundPriceListItem, FundPriceRecord, LatestDateRecord, UpdateDay } from '../schemas/fund-prices.js';
 
@@ -58,9 +58,11 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { d, m, yyyy } = request.params;
-      return repos.funds.pricesOn(parseDateParts(['d', 'm', 'yyyy'], [d, m, yyyy]));
+      const date = parseDateParts(['d', 'm', 'yyyy'], [d, m, yyyy]);
+      const [listing, prices] = await Promise.all([repos.funds.fundListing(), repos.funds.pricesOfDay(date)]);
+      return reply.type('application/json; charset=utf-8').send(dayPricesJson(listing, prices));
     },
   );
 

@@ -20,6 +20,37 @@ export interface PriceRow {
   batch_id: number;
 }
 
+/** A fund as AllFundPrices lists it, with its category's names. */
+export interface ListedFund {
+  id: number;
+  name_en: string;
+  name_th: string;
+  category_id: number;
+  category_en: string;
+  category_th: string;
+  link_en: string;
+  link_th: string;
+}
+
+/** A fund's price on one day. */
+export interface DayPrice {
+  fund_id: number;
+  nav: number;
+  offer: number;
+  redemption: number;
+}
+
+const LISTED_COLUMNS = [
+  'f.id',
+  'f.name_en',
+  'f.name_th',
+  'f.category_id',
+  'c.name_en as category_en',
+  'c.name_th as category_th',
+  'f.link_en',
+  'f.link_th',
+] as const;
+
 /** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
 export class FundRepository {
   constructor(
@@ -28,6 +59,8 @@ export class FundRepository {
     private readonly navSeries?: NavSeriesCache,
     /** Funds by the code asked (found or not), kept until the data changes; without it, each call reads. */
     private readonly fundsByCode?: SeriesCache<string, { fund: Fund | undefined }>,
+    /** The fund listing of AllFundPrices, kept until the data changes; without it, each call reads. */
+    private readonly listing?: SeriesCache<'all', { funds: ListedFund[] }>,
   ) {}
 
   /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
@@ -109,6 +142,7 @@ export class FundRepository {
     return rows.map((row) => priceRecord(fund, row));
   }
 
+  /** AllFundPrices of a date by one query: the reference the listing and day's prices must match. */
   async pricesOn(date: string): Promise<FundPriceListItem[]> {
     // Driven from funds: one (fund_id, price_date) index lookup per fund. SQLite keeps the written
     // order of a CROSS JOIN; with an inner join and no index on price_date alone its planner scanned
@@ -120,36 +154,41 @@ export class FundRepository {
       .whereRef('p.fund_id', '=', 'f.id')
       .where('p.price_date', '=', date)
       .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
-      .select([
-        'f.id',
-        'f.name_en',
-        'f.name_th',
-        'f.category_id',
-        'c.name_en as category_en',
-        'c.name_th as category_th',
-        'f.link_en',
-        'f.link_th',
-        'p.nav',
-        'p.offer',
-        'p.redemption',
-      ])
+      .select([...LISTED_COLUMNS, 'p.fund_id', 'p.nav', 'p.offer', 'p.redemption'])
       .orderBy('f.category_id')
       .orderBy('f.display_order')
       .orderBy('f.id')
       .execute();
-    return rows.map((r) => ({
-      mf_iNumber: String(r.id),
-      mf_sEng: r.name_en,
-      mf_sTha: r.name_th,
-      mf_catenumber: r.category_id,
-      mf_cateEng: r.category_en,
-      mf_cateTha: r.category_th,
-      mf_linkEng: r.link_en,
-      mf_linkTha: r.link_th,
-      mfr_fNav: r.nav,
-      mfr_fSel: r.offer,
-      mfr_fBuy: r.redemption,
-    }));
+    return rows.map((r) => priceListItem(r, r));
+  }
+
+  /**
+   * Every fund with its category, in AllFundPrices' order (category, display order, number): kept
+   * until the data changes when the app keeps it, so a day's listing only reads that day's prices.
+   */
+  async fundListing(): Promise<ListedFund[]> {
+    const read = () =>
+      this.db
+        .selectFrom('funds as f')
+        .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
+        .select(LISTED_COLUMNS)
+        .orderBy('f.category_id')
+        .orderBy('f.display_order')
+        .orderBy('f.id')
+        .execute();
+    if (!this.listing) return read();
+    return (await this.listing.get('all', async () => ({ funds: await read() }))).funds;
+  }
+
+  /** The prices of every fund on a date, by fund (one index lookup per fund, as in pricesOn). */
+  pricesOfDay(date: string): Promise<DayPrice[]> {
+    return this.db
+      .selectFrom('funds as f')
+      .crossJoin('fund_prices as p')
+      .whereRef('p.fund_id', '=', 'f.id')
+      .where('p.price_date', '=', date)
+      .select(['p.fund_id', 'p.nav', 'p.offer', 'p.redemption'])
+      .execute();
   }
 
   /** Days of a month with a price of the fund, or of any fund when `fundId` is null. */
@@ -224,5 +263,22 @@ export function priceRecord(fund: Fund, r: PriceRow): FundPriceRecord {
     mf_pdf: fund.factsheet_url,
     mf_order: fund.display_order,
     mf_catenumber: fund.category_id,
+  };
+}
+
+/** One FundPriceListItem (2.4): a fund of the listing with its price of the day. */
+export function priceListItem(f: ListedFund, p: DayPrice): FundPriceListItem {
+  return {
+    mf_iNumber: String(f.id),
+    mf_sEng: f.name_en,
+    mf_sTha: f.name_th,
+    mf_catenumber: f.category_id,
+    mf_cateEng: f.category_en,
+    mf_cateTha: f.category_th,
+    mf_linkEng: f.link_en,
+    mf_linkTha: f.link_th,
+    mfr_fNav: p.nav,
+    mfr_fSel: p.offer,
+    mfr_fBuy: p.redemption,
   };
 }

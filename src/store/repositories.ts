@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DepositRepository } from './deposit-repo.js';
-import { FundRepository } from './fund-repo.js';
+import { FundRepository, type ListedFund } from './fund-repo.js';
 import { FxRepository, type FxDailySeries } from './fx-repo.js';
 import { KeyRepository } from './key-repo.js';
 import type { NavSeriesCache } from './nav-series-cache.js';
@@ -19,11 +19,12 @@ export interface SeriesCaches {
   nav?: NavSeriesCache;
   fxDaily?: SeriesCache<string, FxDailySeries>;
   funds?: SeriesCache<string, { fund: Fund | undefined }>;
+  fundListing?: SeriesCache<'all', { funds: ListedFund[] }>;
 }
 
 export function createRepositories(db: Kysely<Database>, series: SeriesCaches = {}): Repositories {
   return {
-    funds: new FundRepository(db, series.nav, series.funds),
+    funds: new FundRepository(db, series.nav, series.funds, series.fundListing),
     fx: new FxRepository(db, series.fxDaily),
     deposits: new DepositRepository(db),
     keys: new KeyRepository(db),

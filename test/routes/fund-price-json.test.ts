@@ -3,8 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { addDays } from '../../src/domain/dates.js';
-import { priceRecordsJson } from '../../src/routes/fund-price-json.js';
-import { FundRepository, priceRecord, type PriceRow } from '../../src/store/fund-repo.js';
+import { dayPricesJson, priceRecordsJson } from '../../src/routes/fund-price-json.js';
+import {
+  FundRepository,
+  priceListItem,
+  priceRecord,
+  type DayPrice,
+  type ListedFund,
+  type PriceRow,
+} from '../../src/store/fund-repo.js';
 import type { Fund } from '../../src/store/schema.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
@@ -86,6 +93,40 @@ describe('the bytes of a fund price history', () => {
   });
 });
 
+const listed: fc.Arbitrary<ListedFund> = fc.record({
+  id: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  name_en: text,
+  name_th: fc.oneof(text, fc.constant('กองทุนเปิดบัวหลวง "ตราสาร" \\ 😀')),
+  category_id: fc.integer({ min: 0, max: 1000 }),
+  category_en: text,
+  category_th: text,
+  link_en: text,
+  link_th: text,
+});
+
+describe('the bytes of a day of fund prices', () => {
+  it('are the JSON of the listed funds that have a price, in listing order', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(listed, { selector: (f) => f.id, maxLength: 40 }),
+        fc.array(fc.tuple(fc.boolean(), price, price, price), { maxLength: 40 }),
+        (listing, draws) => {
+          const prices: DayPrice[] = listing.flatMap((f, i) => {
+            const [has, nav, offer, redemption] = draws[i] ?? [false, 0, 0, 0];
+            return has ? [{ fund_id: f.id, nav, offer, redemption }] : [];
+          });
+          const byFund = new Map(prices.map((p) => [p.fund_id, p]));
+          const expected = listing.flatMap((f) =>
+            byFund.has(f.id) ? [priceListItem(f, byFund.get(f.id)!)] : [],
+          );
+          expect(dayPricesJson(listing, prices.reverse()).toString('utf8')).toBe(JSON.stringify(expected));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 let t: TestApp;
 /** No answer cache: every call builds its answer. */
 let bare: FastifyInstance;
@@ -128,5 +169,49 @@ describe('FundPrice_ByFundCode', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('AllFundPrices', () => {
+  const day = async (date: string) => {
+    const res = await bare.inject({
+      url: `/api/FundPriceService/AllFundPrices/${dmy(date)}`,
+      headers: { 'ocp-apim-subscription-key': t.key },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return res.body;
+  };
+
+  it('answers what one query of funds, categories and prices answers, for every day around the data', async () => {
+    const repo = new FundRepository(t.store.db);
+    for (let i = -12; i <= 2; i++) {
+      const date = addDays(t.fixture.latest, i);
+      expect(await day(date)).toBe(JSON.stringify(await repo.pricesOn(date)));
+    }
+    expect(JSON.parse(await day(t.fixture.latest))).not.toEqual([]);
+  });
+
+  it('lists a fund changed by a batch right after the batch commits', async () => {
+    const { latest } = t.fixture;
+    expect(await day(latest)).not.toContain('Renamed Global');
+    const batch = (type: string, header: string, row: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/batches?type=${type}`,
+        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
+        payload: `${header}\n${row}\n`,
+      });
+    const funds = await batch(
+      'funds',
+      'id,code,category_id,name_en,name_th,name_th_short,link_en,link_th,factsheet_url,display_order',
+      `${FUNDS.global.id},${FUNDS.global.code},2,Renamed Global,กองทุนใหม่,,https://g.example.com,https://g.example.com/th,https://g.example.com/g.pdf,0`,
+    );
+    expect(funds.json()).toMatchObject({ status: 'committed' });
+    const items = JSON.parse(await day(latest)) as { mf_iNumber: string; mf_sEng: string }[];
+    expect(items.find((i) => i.mf_iNumber === String(FUNDS.global.id))).toMatchObject({
+      mf_sEng: 'Renamed Global',
+    });
+    expect(await day(latest)).toBe(JSON.stringify(await new FundRepository(t.store.db).pricesOn(latest)));
   });
 });
