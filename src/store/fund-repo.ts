@@ -40,7 +40,7 @@ export interface DayPrice {
   redemption: number;
 }
 
-const LISTED_COLUMNS = [
+export const LISTED_COLUMNS = [
   'f.id',
   'f.name_en',
   'f.name_th',
@@ -142,26 +142,6 @@ export class FundRepository {
     return rows.map((row) => priceRecord(fund, row));
   }
 
-  /** AllFundPrices of a date by one query: the reference the listing and day's prices must match. */
-  async pricesOn(date: string): Promise<FundPriceListItem[]> {
-    // Driven from funds: one (fund_id, price_date) index lookup per fund. SQLite keeps the written
-    // order of a CROSS JOIN; with an inner join and no index on price_date alone its planner scanned
-    // every price instead (0.9 s at market scale). PostgreSQL plans a cross join with conditions as
-    // the inner join it is.
-    const rows = await this.db
-      .selectFrom('funds as f')
-      .crossJoin('fund_prices as p')
-      .whereRef('p.fund_id', '=', 'f.id')
-      .where('p.price_date', '=', date)
-      .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
-      .select([...LISTED_COLUMNS, 'p.fund_id', 'p.nav', 'p.offer', 'p.redemption'])
-      .orderBy('f.category_id')
-      .orderBy('f.display_order')
-      .orderBy('f.id')
-      .execute();
-    return rows.map((r) => priceListItem(r, r));
-  }
-
   /**
    * Every fund with its category, in AllFundPrices' order (category, display order, number): kept
    * until the data changes when the app keeps it, so a day's listing only reads that day's prices.
@@ -180,8 +160,12 @@ export class FundRepository {
     return (await this.listing.get('all', async () => ({ funds: await read() }))).funds;
   }
 
-  /** The prices of every fund on a date, by fund (one index lookup per fund, as in pricesOn). */
+  /** The prices of every fund on a date. */
   pricesOfDay(date: string): Promise<DayPrice[]> {
+    // Driven from funds: one (fund_id, price_date) index lookup per fund. SQLite keeps the written
+    // order of a CROSS JOIN; with an inner join and no index on price_date alone its planner scanned
+    // every price instead (0.9 s at market scale). PostgreSQL plans a cross join with conditions as
+    // the inner join it is.
     return this.db
       .selectFrom('funds as f')
       .crossJoin('fund_prices as p')

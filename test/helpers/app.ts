@@ -102,6 +102,21 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A second app on a test app's store and gateway without the answer cache, so that every call builds
+ * its answer, with `config` over the defaults (e.g. another series cache off). The caller closes it.
+ */
+export function uncachedApp(
+  t: TestApp,
+  config: Partial<AppOptions['config']> = {},
+): Promise<FastifyInstance> {
+  return buildApp({
+    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, cacheMaxBytes: 0, ...config },
+    store: t.store,
+    gateway: t.gateway,
+  });
+}
+
 /** d/m/yyyy path segments of an ISO date. */
 export function dmy(iso: string): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;

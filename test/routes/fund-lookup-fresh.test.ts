@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
 
 // Fund routes find their fund by the code asked through a lookup kept until the data changes. With
 // the answer cache off, so that every call looks the fund up, a fund changed or added by a batch is
@@ -12,11 +11,7 @@ let t: TestApp;
 let app: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  app = await buildApp({
-    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, cacheMaxBytes: 0 },
-    store: t.store,
-    gateway: t.gateway,
-  });
+  app = await uncachedApp(t);
 });
 afterAll(async () => {
   await app.close();

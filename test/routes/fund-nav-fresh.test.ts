@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { addDays } from '../../src/domain/dates.js';
 import { openStore } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // Fund_Nav_ByFundCode answers from per-fund NAV series kept in memory. These tests check that the
@@ -17,17 +16,7 @@ let t: TestApp;
 let scanning: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  scanning = await buildApp({
-    config: {
-      logLevel: 'silent',
-      bodyLimit: 65536,
-      requestTimeoutMs: 10_000,
-      navCacheMaxBytes: 0,
-      cacheMaxBytes: 0,
-    },
-    store: t.store,
-    gateway: t.gateway,
-  });
+  scanning = await uncachedApp(t, { navCacheMaxBytes: 0 });
 });
 afterAll(async () => {
   await scanning.close();

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { addDays } from '../../src/domain/dates.js';
 import { dayPricesJson, priceRecordsJson } from '../../src/routes/fund-price-json.js';
 import {
   FundRepository,
+  LISTED_COLUMNS,
   priceListItem,
   priceRecord,
   type DayPrice,
@@ -13,7 +13,7 @@ import {
   type PriceRow,
 } from '../../src/store/fund-repo.js';
 import type { Fund } from '../../src/store/schema.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // FundPrice_ByFundCode writes its answer as bytes itself (src/routes/fund-price-json.ts). It must be
@@ -132,11 +132,7 @@ let t: TestApp;
 let bare: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  bare = await buildApp({
-    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, cacheMaxBytes: 0 },
-    store: t.store,
-    gateway: t.gateway,
-  });
+  bare = await uncachedApp(t);
 });
 afterAll(async () => {
   await bare.close();
@@ -172,6 +168,21 @@ describe('FundPrice_ByFundCode', () => {
   });
 });
 
+/** AllFundPrices of a date by one query of funds, categories and prices: what the route must answer. */
+async function pricesOn(date: string) {
+  const rows = await t.store.db
+    .selectFrom('funds as f')
+    .innerJoin('fund_prices as p', 'p.fund_id', 'f.id')
+    .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
+    .where('p.price_date', '=', date)
+    .select([...LISTED_COLUMNS, 'p.fund_id', 'p.nav', 'p.offer', 'p.redemption'])
+    .orderBy('f.category_id')
+    .orderBy('f.display_order')
+    .orderBy('f.id')
+    .execute();
+  return rows.map((r) => priceListItem(r, r));
+}
+
 describe('AllFundPrices', () => {
   const day = async (date: string) => {
     const res = await bare.inject({
@@ -184,10 +195,9 @@ describe('AllFundPrices', () => {
   };
 
   it('answers what one query of funds, categories and prices answers, for every day around the data', async () => {
-    const repo = new FundRepository(t.store.db);
     for (let i = -12; i <= 2; i++) {
       const date = addDays(t.fixture.latest, i);
-      expect(await day(date)).toBe(JSON.stringify(await repo.pricesOn(date)));
+      expect(await day(date)).toBe(JSON.stringify(await pricesOn(date)));
     }
     expect(JSON.parse(await day(t.fixture.latest))).not.toEqual([]);
   });
@@ -212,6 +222,6 @@ describe('AllFundPrices', () => {
     expect(items.find((i) => i.mf_iNumber === String(FUNDS.global.id))).toMatchObject({
       mf_sEng: 'Renamed Global',
     });
-    expect(await day(latest)).toBe(JSON.stringify(await new FundRepository(t.store.db).pricesOn(latest)));
+    expect(await day(latest)).toBe(JSON.stringify(await pricesOn(latest)));
   });
 });

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { addDays } from '../../src/domain/dates.js';
 import { openStore } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
 
 // GetDownloadfxrates answers from each family's daily series kept in memory (sliced by date). These
 // tests check, with the answer cache off so that every call takes the slice, that the series answer
@@ -17,19 +16,7 @@ let sliced: FastifyInstance;
 let reading: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
-  const app = (fxCacheMaxBytes?: number) =>
-    buildApp({
-      config: {
-        logLevel: 'silent',
-        bodyLimit: 65536,
-        requestTimeoutMs: 10_000,
-        cacheMaxBytes: 0,
-        fxCacheMaxBytes,
-      },
-      store: t.store,
-      gateway: t.gateway,
-    });
-  [sliced, reading] = await Promise.all([app(), app(0)]);
+  [sliced, reading] = await Promise.all([uncachedApp(t), uncachedApp(t, { fxCacheMaxBytes: 0 })]);
 });
 afterAll(async () => {
   await Promise.all([sliced.close(), reading.close()]);
