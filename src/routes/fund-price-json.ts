@@ -20,29 +20,17 @@ const fundParts = new WeakMap<Fund, Buffer>();
  */
 export function priceRecordsJson(fund: Fund, rows: PriceRow[]): Buffer {
   const fundPart = fundPartOf(fund);
-  // Each record's own fields take about 150 ASCII bytes (at most about 250: six long numbers).
-  let out: Buffer = Buffer.allocUnsafe(2 + rows.length * (160 + fundPart.length));
-  let at = out.write('[', 0, 'latin1');
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    const own =
-      `${i === 0 ? '' : ','}{"mfr_iId":${r.id},"mf_iNumber":${fund.id},"mfr_fNav":${number(r.nav)},` +
-      `"mfr_fSel":${number(r.offer)},"mfr_fBuy":${number(r.redemption)},"l_ID":${r.batch_id},` +
-      `"mfr_dDataDate":"${r.price_date}T00:00:00",`;
-    if (at + own.length + fundPart.length + 1 > out.length)
-      out = grown(out, at, own.length + fundPart.length);
-    at += out.write(own, at, 'latin1');
-    out.set(fundPart, at); // Buffer#copy costs more for parts this small
-    at += fundPart.length;
+  // Each record's own fields take about 150 ASCII bytes.
+  const array = new JsonArrayBytes(rows.length * (160 + fundPart.length));
+  for (const r of rows) {
+    array.item(
+      `{"mfr_iId":${r.id},"mf_iNumber":${fund.id},"mfr_fNav":${number(r.nav)},` +
+        `"mfr_fSel":${number(r.offer)},"mfr_fBuy":${number(r.redemption)},"l_ID":${r.batch_id},` +
+        `"mfr_dDataDate":"${r.price_date}T00:00:00",`,
+      fundPart,
+    );
   }
-  return finished(out, at);
-}
-
-/** The array closed after its first `at` bytes. */
-function finished(out: Buffer, at: number): Buffer {
-  at += out.write(']', at, 'latin1');
-  // Answers are kept in the answer cache, which counts their length: no large unused tail behind them.
-  return at < out.length * 0.75 ? Buffer.from(out.subarray(0, at)) : out.subarray(0, at);
+  return array.end();
 }
 
 /** The fields of a listed fund that come before its prices, as UTF-8 JSON, kept with the listing. */
@@ -55,21 +43,16 @@ const listedParts = new WeakMap<ListedFund, Buffer>();
  */
 export function dayPricesJson(listing: ListedFund[], prices: DayPrice[]): Buffer {
   const byFund = new Map(prices.map((p) => [p.fund_id, p]));
-  let out: Buffer = Buffer.allocUnsafe(2 + prices.length * 600);
-  let at = out.write('[', 0, 'latin1');
+  const array = new JsonArrayBytes(prices.length * 600);
   for (const fund of listing) {
     const p = byFund.get(fund.id);
     if (!p) continue;
-    const part = listedPartOf(fund);
-    const own = `"mfr_fNav":${number(p.nav)},"mfr_fSel":${number(p.offer)},"mfr_fBuy":${number(p.redemption)}}`;
-    if (at + 1 + part.length + own.length + 1 > out.length)
-      out = grown(out, at, 1 + part.length + own.length);
-    if (at > 1) at += out.write(',', at, 'latin1');
-    out.set(part, at);
-    at += part.length;
-    at += out.write(own, at, 'latin1');
+    array.item(
+      listedPartOf(fund),
+      `"mfr_fNav":${number(p.nav)},"mfr_fSel":${number(p.offer)},"mfr_fBuy":${number(p.redemption)}}`,
+    );
   }
-  return finished(out, at);
+  return array.end();
 }
 
 function listedPartOf(fund: ListedFund): Buffer {
@@ -83,11 +66,49 @@ function listedPartOf(fund: ListedFund): Buffer {
   return part;
 }
 
-/** A copy of the first `used` bytes of `out` with room for at least `more` (and a closing bracket). */
-function grown(out: Buffer, used: number, more: number): Buffer {
-  const bigger = Buffer.allocUnsafe(Math.max(out.length * 2, used + more + 1));
-  out.copy(bigger, 0, 0, used);
-  return bigger;
+/**
+ * A JSON array written to one buffer, grown when needed. Its items are ASCII strings (written as
+ * latin1) and UTF-8 parts encoded beforehand, copied with TypedArray#set (cheaper than Buffer#copy
+ * for parts this small).
+ */
+class JsonArrayBytes {
+  private out: Buffer;
+  private at: number;
+
+  constructor(expectedBytes: number) {
+    this.out = Buffer.allocUnsafe(expectedBytes + 2);
+    this.at = this.out.write('[', 0, 'latin1');
+  }
+
+  /** One item, made of its pieces in order. */
+  item(...pieces: (string | Buffer)[]): void {
+    let bytes = 1; // the comma before it, or room for the closing bracket
+    for (const piece of pieces) bytes += piece.length; // an ASCII string: one byte a character
+    this.reserve(bytes + 1);
+    if (this.at > 1) this.at += this.out.write(',', this.at, 'latin1');
+    for (const piece of pieces) {
+      if (typeof piece === 'string') {
+        this.at += this.out.write(piece, this.at, 'latin1');
+      } else {
+        this.out.set(piece, this.at);
+        this.at += piece.length;
+      }
+    }
+  }
+
+  /** The closed array; copied when it fills less than 3/4 of the buffer, since the answer cache counts lengths. */
+  end(): Buffer {
+    this.at += this.out.write(']', this.at, 'latin1');
+    const json = this.out.subarray(0, this.at);
+    return this.at < this.out.length * 0.75 ? Buffer.from(json) : json;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.at + bytes <= this.out.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.at + bytes));
+    this.out.copy(bigger, 0, 0, this.at);
+    this.out = bigger;
+  }
 }
 
 function fundPartOf(fund: Fund): Buffer {
