@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -27,6 +28,15 @@ export interface Answer {
   statusCode: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
+  /** The body's bytes as sent, compressed or not (inject); fetch gives them decoded in `body`. */
+  rawPayload?: Buffer;
+}
+
+/** The answer's body as text, decoded when it came gzip- or brotli-compressed. */
+function bodyText(res: Answer): string {
+  const encoding = res.headers['content-encoding'];
+  if (!res.rawPayload || encoding === undefined) return res.body;
+  return (encoding === 'br' ? brotliDecompressSync : gunzipSync)(res.rawPayload).toString();
 }
 
 /** A fetch Response as an Answer (reads its body). */
@@ -107,7 +117,8 @@ export class Conformance {
       media,
     );
     const validate = this.validator(`openapi.json#/${at}/schema`);
-    const body: unknown = media === 'application/json' ? JSON.parse(res.body) : res.body;
+    const text = bodyText(res);
+    const body: unknown = media === 'application/json' ? JSON.parse(text) : text;
     if (validate(body)) return [];
     return (validate.errors ?? []).map(
       (e) => `${operationId} ${status}: body${e.instancePath} ${e.message ?? 'is invalid'}`,
