@@ -10,41 +10,55 @@ const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 export interface Window {
   /** Names the window; counters are kept per window name. */
   id: string;
+  /** First instant of the window, epoch milliseconds. */
+  startsAt: number;
   /** First instant after the window, epoch milliseconds. */
   endsAt: number;
 }
+
+// Every call asks for its windows: the last one of each length is remembered, so a call in the
+// same window builds no object and no name (a window's name is made once, when it starts).
+const lastRateWindows = new Map<number, Window>();
 
 /** Fixed rate-limit windows of `periodS` seconds, aligned to the epoch. */
 export function rateWindow(now: Date, periodS: number): Window {
   const periodMs = periodS * 1000;
   const index = Math.floor(now.getTime() / periodMs);
-  return { id: `${periodS}s${index}`, endsAt: (index + 1) * periodMs };
+  const last = lastRateWindows.get(periodS);
+  if (last?.startsAt === index * periodMs) return last;
+  const window = { id: `${periodS}s${index}`, startsAt: index * periodMs, endsAt: (index + 1) * periodMs };
+  lastRateWindows.set(periodS, window);
+  return window;
 }
 
 interface BangkokDay {
   number: number;
   day: string; // YYYY-MM-DD
-  dayEnd: number;
-  month: string; // YYYY-MM
-  monthEnd: number;
+  /** The quota windows this day falls in: the day itself and its month. */
+  dayWindow: Window;
+  monthWindow: Window;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Every call asks for the current day; remembering the last one spares formatting a date per call.
 let last: BangkokDay | undefined;
 
-/** The Bangkok calendar day of an instant, with the ends of that day and its month. */
+/** The Bangkok calendar day of an instant, with the quota windows it falls in. */
 export function bangkokDay(now: Date): BangkokDay {
   const number = Math.floor((now.getTime() + BANGKOK_OFFSET_MS) / DAY_MS);
   if (last?.number !== number) {
     const day = bangkokToday(now);
     const { year, month } = dateParts(day);
+    const dayStart = number * DAY_MS - BANGKOK_OFFSET_MS;
     last = {
       number,
       day,
-      dayEnd: (number + 1) * DAY_MS - BANGKOK_OFFSET_MS,
-      month: day.slice(0, 7),
-      monthEnd: Date.UTC(year, month, 1) - BANGKOK_OFFSET_MS,
+      dayWindow: { id: `d${day}`, startsAt: dayStart, endsAt: dayStart + DAY_MS },
+      monthWindow: {
+        id: `m${day.slice(0, 7)}`,
+        startsAt: Date.UTC(year, month - 1, 1) - BANGKOK_OFFSET_MS,
+        endsAt: Date.UTC(year, month, 1) - BANGKOK_OFFSET_MS,
+      },
     };
   }
   return last;
@@ -53,9 +67,7 @@ export function bangkokDay(now: Date): BangkokDay {
 /** Quota windows are Bangkok calendar days or months: the quota is replenished at Bangkok midnight. */
 export function quotaWindow(now: Date, period: QuotaPeriod): Window {
   const today = bangkokDay(now);
-  return period === 'day'
-    ? { id: `d${today.day}`, endsAt: today.dayEnd }
-    : { id: `m${today.month}`, endsAt: today.monthEnd };
+  return period === 'day' ? today.dayWindow : today.monthWindow;
 }
 
 /** Whole seconds until `endsAt`, at least 1 (a client told 0 would retry at once). */

@@ -42,15 +42,9 @@ export class TrafficLimits {
     if (!counters) return undefined;
     const headers: Record<string, string> = {};
     const rate = rateOf(sub, now);
-    if (rate) {
-      const key = `rate:${sub.id}:${rate.window.id}`;
-      admitRate(headers, rate, counters.consume(key, rate.points, lifetimeOf(rate)));
-    }
+    if (rate) admitRate(headers, rate, counted(rate, counters.rate.count(sub.id, rate.window)));
     const quota = quotaOf(sub, now);
-    if (quota) {
-      const key = `quota:${sub.id}:${quota.window.id}`;
-      admitQuota(quota, counters.consume(key, quota.points, lifetimeOf(quota)));
-    }
+    if (quota) admitQuota(quota, counted(quota, counters.quota.count(sub.id, quota.window)));
     return headers;
   }
 
@@ -90,8 +84,17 @@ function quotaOf(sub: Subscription, now: Date): Limit | undefined {
   return { points: sub.quota_calls, window, seconds: secondsUntil(window.endsAt, now) };
 }
 
+/** The outcome of a call that was the `calls`-th in its limit's window. */
+function counted(limit: Limit, calls: number): Pick<Consumed, 'allowed' | 'remaining'> {
+  return { allowed: calls <= limit.points, remaining: Math.max(limit.points - calls, 0) };
+}
+
 /** Throws the 429 of a call over the rate limit; otherwise sets the RateLimit-* headers. */
-function admitRate(headers: Record<string, string>, rate: Limit, result: Consumed): void {
+function admitRate(
+  headers: Record<string, string>,
+  rate: Limit,
+  result: Pick<Consumed, 'allowed' | 'remaining'>,
+): void {
   if (!result.allowed) throw rateLimitExceeded(rate.seconds);
   headers['ratelimit-limit'] = String(rate.points);
   headers['ratelimit-remaining'] = String(result.remaining);
@@ -99,7 +102,7 @@ function admitRate(headers: Record<string, string>, rate: Limit, result: Consume
 }
 
 /** Throws the 403 of a call over the quota. */
-function admitQuota(quota: Limit, result: Consumed): void {
+function admitQuota(quota: Limit, result: Pick<Consumed, 'allowed'>): void {
   if (!result.allowed) {
     throw new ApiError(403, LIMIT_MESSAGES.quota(quota.seconds), { 'retry-after': String(quota.seconds) });
   }

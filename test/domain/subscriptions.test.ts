@@ -46,23 +46,36 @@ describe('limit windows', () => {
   it('align rate windows to the epoch', () => {
     const now = new Date('2026-06-01T10:00:50.000Z');
     const w = rateWindow(now, 60);
-    expect(w.endsAt).toBe(Date.parse('2026-06-01T10:01:00.000Z'));
+    expect(w).toEqual({
+      id: `60s${Date.parse('2026-06-01T10:00:00.000Z') / 60_000}`,
+      startsAt: Date.parse('2026-06-01T10:00:00.000Z'),
+      endsAt: Date.parse('2026-06-01T10:01:00.000Z'),
+    });
     expect(secondsUntil(w.endsAt, now)).toBe(10);
     expect(rateWindow(new Date('2026-06-01T10:01:00.000Z'), 60).id).not.toBe(w.id);
+    // Another length, and back in the first window: the same window as before.
+    expect(rateWindow(now, 30)).toMatchObject({ startsAt: Date.parse('2026-06-01T10:00:30.000Z') });
+    expect(rateWindow(new Date('2026-06-01T10:00:00.000Z'), 60)).toEqual(w);
   });
 
   it('end quota windows at Bangkok midnight and on the 1st of the month', () => {
     const lateEvening = new Date('2026-12-31T16:59:59.500Z'); // Bangkok 23:59:59.5 on 31 December
     expect(quotaWindow(lateEvening, 'day')).toEqual({
       id: 'd2026-12-31',
+      startsAt: Date.parse('2026-12-30T17:00:00Z'),
       endsAt: Date.parse('2026-12-31T17:00:00Z'),
     });
     expect(quotaWindow(lateEvening, 'month')).toEqual({
       id: 'm2026-12',
+      startsAt: Date.parse('2026-11-30T17:00:00Z'),
       endsAt: Date.parse('2026-12-31T17:00:00Z'),
     });
     const justAfter = new Date('2026-12-31T17:00:00.000Z');
-    expect(quotaWindow(justAfter, 'month').id).toBe('m2027-01');
+    expect(quotaWindow(justAfter, 'month')).toEqual({
+      id: 'm2027-01',
+      startsAt: Date.parse('2026-12-31T17:00:00Z'),
+      endsAt: Date.parse('2027-01-31T17:00:00Z'),
+    });
     expect(secondsUntil(quotaWindow(lateEvening, 'day').endsAt, lateEvening)).toBe(1);
   });
 
