@@ -1,12 +1,18 @@
 import type { UsageRepository } from '../store/usage-repo.js';
 import type { UsageTable } from '../store/schema.js';
 
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+
 /**
  * Counts calls in memory and writes the totals in one batch every few seconds and on close, so the
- * request path only increments a number in a Map. A failed write keeps its counts for the next one.
+ * request path only increments a number. A failed write keeps its counts for the next one.
  */
 export class UsageRecorder {
-  private counts = new Map<string, UsageTable>();
+  /**
+   * Rows by subscription. A subscription counts a handful of rows between two writes (its operations
+   * and status classes of the day), found by comparing fields: no key string is built per call.
+   */
+  private counts = new Map<number, UsageTable[]>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -16,18 +22,29 @@ export class UsageRecorder {
   ) {}
 
   record(subscriptionId: number, day: string, operation: string, statusCode: number): void {
-    const statusClass = `${Math.floor(statusCode / 100)}xx`;
-    const key = `${subscriptionId}|${day}|${operation}|${statusClass}`;
-    const row = this.counts.get(key);
-    if (row) row.count += 1;
-    else
-      this.counts.set(key, {
-        subscription_id: subscriptionId,
-        day,
-        operation,
-        status_class: statusClass,
-        count: 1,
-      });
+    const statusClass = STATUS_CLASSES[Math.floor(statusCode / 100)] ?? `${Math.floor(statusCode / 100)}xx`;
+    this.add(subscriptionId, day, operation, statusClass, 1);
+  }
+
+  private add(
+    subscriptionId: number,
+    day: string,
+    operation: string,
+    statusClass: string,
+    calls: number,
+  ): void {
+    let rows = this.counts.get(subscriptionId);
+    if (!rows) {
+      rows = [];
+      this.counts.set(subscriptionId, rows);
+    }
+    for (const row of rows) {
+      if (row.operation === operation && row.status_class === statusClass && row.day === day) {
+        row.count += calls;
+        return;
+      }
+    }
+    rows.push({ subscription_id: subscriptionId, day, operation, status_class: statusClass, count: calls });
   }
 
   start(intervalMs: number): void {
@@ -50,13 +67,12 @@ export class UsageRecorder {
     if (this.counts.size === 0) return;
     const batch = this.counts;
     this.counts = new Map();
+    const rows = [...batch.values()].flat();
     try {
-      await this.repo.add([...batch.values()]);
+      await this.repo.add(rows);
     } catch (error) {
-      for (const [key, row] of batch) {
-        const current = this.counts.get(key);
-        if (current) current.count += row.count;
-        else this.counts.set(key, row);
+      for (const row of rows) {
+        this.add(row.subscription_id, row.day, row.operation, row.status_class, row.count);
       }
       this.onError(error);
     }
