@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BatchedLines } from '../../src/http/log-destination.js';
+
+/** A sink that keeps the blocks it is given, as sonic-boom does until they are written. */
+function sink() {
+  const blocks: Buffer[] = [];
+  return { blocks, write: (block: Buffer) => blocks.push(block) > 0, flushSync: () => {} };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('log lines gathered in blocks', () => {
+  it('hands on every line once, in order, as UTF-8, in blocks of at most 16 kB', () => {
+    vi.useFakeTimers();
+    const out = sink();
+    const lines = new BatchedLines(out);
+    // ASCII, Thai (3 bytes a character), an emoji (a surrogate pair, 4 bytes), and one line longer
+    // than a block, which goes on its own after the lines before it.
+    const written = Array.from({ length: 400 }, (_, i) =>
+      i === 250 ? `${'ก'.repeat(9000)}\n` : `{"n":${i},"fund":"กองทุนเปิด 🌏 ${'x'.repeat(i % 97)}"}\n`,
+    );
+    for (const line of written) lines.write(line);
+    vi.advanceTimersByTime(200);
+    expect(Buffer.concat(out.blocks).toString()).toBe(written.join(''));
+    expect(out.blocks.length).toBeGreaterThan(3);
+    for (const block of out.blocks) {
+      if (!block.toString().startsWith('ก')) expect(block.length).toBeLessThanOrEqual(16_384);
+    }
+  });
+
+  it('writes a block at the latest 200 ms after its first line', () => {
+    vi.useFakeTimers();
+    const out = sink();
+    const lines = new BatchedLines(out);
+    lines.write('first\n');
+    vi.advanceTimersByTime(150);
+    lines.write('second\n');
+    expect(out.blocks).toEqual([]);
+    vi.advanceTimersByTime(50);
+    expect(out.blocks.map(String)).toEqual(['first\nsecond\n']);
+    lines.write('third\n');
+    vi.advanceTimersByTime(199);
+    expect(out.blocks).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(out.blocks.map(String)).toEqual(['first\nsecond\n', 'third\n']);
+  });
+});
