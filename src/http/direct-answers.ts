@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
-import { hashKey } from '../domain/keys.js';
 import { allowsGroup } from '../domain/subscriptions.js';
 import { bangkokDay } from '../domain/windows.js';
 import type { Gateway } from '../gateway/index.js';
 import { isUsable, type Subscription } from '../store/key-repo.js';
+import { keyHashOn } from './connection-key.js';
 import { loggableUrl } from './logging.js';
 import { requestId, REQUEST_ID_HEADER } from './request-id.js';
 import { pinoObject, requestLineWriter, type CompletedCall } from './request-line.js';
@@ -90,7 +90,7 @@ export class DirectAnswers {
     if (!answer || this.options.underPressure()) return false;
     const key = presentedKeyOf(req.headers[KEY_HEADER], () => queryKey(url));
     if (key === undefined || key.length > MAX_KEY_LENGTH) return false;
-    const subscription = gateway.subscriptions.peek(hashKey(key));
+    const subscription = gateway.subscriptions.peek(keyHashOn(req.socket, key));
     if (
       !subscription ||
       !isUsable(subscription, now) ||

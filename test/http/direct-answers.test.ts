@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,10 +31,12 @@ function get(
   path: string,
   headers: Record<string, string> = {},
   key: string | null = t.key,
+  agent?: Agent,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}${path}`, {
       headers: { ...(key !== null && { 'ocp-apim-subscription-key': key }), ...headers },
+      ...(agent && { agent }),
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -144,6 +146,29 @@ describe('direct answers', () => {
     expect((await get('/api/ExchangeRateService/Getfxfamily', {}, fx.primaryKey)).status).toBe(200);
     expect((await get(url, {}, null)).status).toBe(401);
     expect((await get(url, {}, 'f'.repeat(32))).status).toBe(401);
+  });
+
+  it('tell apart the keys of calls on one keep-alive connection, whatever came before', async () => {
+    const url = '/api/FundPriceService/LatestDate';
+    const one = await subscribe(t);
+    const other = await subscribe(t);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ports = new Set<number>();
+    agent.on('free', (socket: { localPort: number }) => ports.add(socket.localPort));
+    const keys = [one.primaryKey, other.primaryKey, 'f'.repeat(32), one.primaryKey, one.primaryKey];
+    // One character off a key the connection presented just before.
+    const near = `${one.primaryKey.slice(0, -1)}${one.primaryKey.endsWith('0') ? '1' : '0'}`;
+    keys.push(near, other.secondaryKey, other.primaryKey);
+    const statuses = [];
+    for (const key of keys) statuses.push((await get(url, {}, key, agent)).status);
+    agent.destroy();
+    expect(ports.size).toBe(1);
+    expect(statuses).toEqual([200, 200, 401, 200, 200, 401, 200, 200]);
+    await t.gateway.usage.flush();
+    const usage = new UsageRepository(t.store.db);
+    const counted = async (id: number) => (await usage.report({ subscriptionId: id })).map((r) => r.count);
+    expect(await counted(one.id)).toEqual([3]);
+    expect(await counted(other.id)).toEqual([3]);
   });
 
   it('read the key from the query string as the framework does: one value, else none', async () => {
