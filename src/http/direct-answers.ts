@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
+import { pickEncoding, type AnswerCache, type CachedAnswer, type Encoding } from '../cache/answer-cache.js';
 import { allowsGroup } from '../domain/subscriptions.js';
 import { bangkokDay } from '../domain/windows.js';
 import type { Gateway } from '../gateway/index.js';
@@ -59,8 +59,8 @@ export function handedOver(req: IncomingMessage): Handover | undefined {
  */
 export class DirectAnswers {
   private closing = false;
-  /** Prepared header lists by answer; they go when the answer leaves the cache. */
-  private readonly prepared = new WeakMap<CachedAnswer, string[]>();
+  /** Prepared header lists by body sent (by answer for a 304); they go when the answer leaves the cache. */
+  private readonly prepared = new WeakMap<object, string[]>();
 
   /** Writes a call's request log line: by hand when that is byte for byte pino's (request-line.ts). */
   private readonly logCall: (call: CompletedCall) => void;
@@ -148,19 +148,13 @@ export class DirectAnswers {
   ): void {
     const { answers, gateway, log } = this.options;
     const id = requestId(req);
-    const headers = this.headersOf(answer).slice();
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
+    const status = notModified ? 304 : 200;
+    const body = notModified ? undefined : answers.encoded(cacheKey, answer, encoding);
+    const headers = this.headersOf(answer, body, encoding).slice();
     headers.push(REQUEST_ID_HEADER, id);
     for (const name in limitHeaders) headers.push(name, limitHeaders[name]!);
-    let status = 200;
-    let body: Buffer | undefined;
-    if (etagMatches(req.headers['if-none-match'], answer.etag)) {
-      status = 304;
-    } else {
-      const encoding = pickEncoding(req.headers['accept-encoding']);
-      body = answers.encoded(cacheKey, answer, encoding);
-      if (body !== answer.body) headers.push('content-encoding', encoding);
-      headers.push('content-length', String(body.length));
-    }
     gateway.metrics.answerHitDirect.inc();
     res.writeHead(status, headers).end(body);
 
@@ -180,9 +174,12 @@ export class DirectAnswers {
     }
   }
 
-  /** The headers every answer of `answer` carries, as a flat list; worked out once per answer. */
-  private headersOf(answer: CachedAnswer): string[] {
-    const known = this.prepared.get(answer);
+  /**
+   * The headers every answer of `answer` with this body carries (none: a 304), as a flat list, worked
+   * out once per body: content type, security, CORS and caching headers, and the body's encoding and length.
+   */
+  private headersOf(answer: CachedAnswer, body: Buffer | undefined, encoding: Encoding): string[] {
+    const known = this.prepared.get(body ?? answer);
     if (known) return known;
     const headers = Object.entries({
       ...SECURITY_HEADERS,
@@ -191,8 +188,10 @@ export class DirectAnswers {
       ...answer.headers,
       etag: answer.etag,
       ...this.options.caching,
+      ...(body && body !== answer.body && { 'content-encoding': encoding }),
+      ...(body && { 'content-length': String(body.length) }),
     }).flat();
-    this.prepared.set(answer, headers);
+    this.prepared.set(body ?? answer, headers);
     return headers;
   }
 }
