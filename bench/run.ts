@@ -1,4 +1,4 @@
-// npm run bench [-- --seconds 5 --rounds 3 --connections 16 --only LatestDate,mix --postgres]
+// npm run bench [-- --seconds 3 --rounds 5 --connections 16 --only LatestDate,mix --postgres]
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
 // memory. Servers run in their own processes; autocannon runs here. See the README's benchmark section.
@@ -6,7 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
 import { prepareDataset } from './harness/dataset.js';
-import { measure, type Figures } from './harness/measure.js';
+import { measure, type Figures, type Measured } from './harness/measure.js';
 import {
   OPERATIONS,
   UNCACHED,
@@ -20,9 +20,9 @@ import { printTable, type CachedRow, type UncachedRow } from './harness/table.js
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
     // Service and ceiling are measured in turn this many times; the round with the median ratio is kept.
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '16' },
     only: { type: 'string' },
     // What most HTTP client libraries send; 'identity' measures uncompressed answers.
@@ -92,11 +92,10 @@ await measure(service, client(operations), warmUp);
 await measure(ceiling, client(operations), warmUp);
 for (const operation of operations) {
   progress(`measuring ${operation.name} ...`);
-  const pair = await medianRound(async () => {
-    await settle(service.url, probe);
-    const figures = await measure(service, client([operation]), settings);
-    return { service: figures, ceiling: await measure(ceiling, client([operation]), settings) };
-  });
+  // Requests a measurement leaves in flight are still worked off; the next one starts after them.
+  const settled = (server: Measured & { url: string }) => () =>
+    settle(service.url, probe).then(() => measure(server, client([operation]), settings));
+  const pair = await medianRound(settled(service), settled(ceiling));
   cached.push({ name: operation.name, uncacheable: operation.uncacheable, ...pair });
 }
 const afterLoad = service.memory();
@@ -116,12 +115,9 @@ if (uncachedOperations.length > 0) {
   await measure(floor, client(uncachedOperations), warmUp);
   for (const operation of uncachedOperations) {
     progress(`measuring ${operation.name} with the answer cache off ...`);
-    // Requests a measurement leaves in flight are still worked off; the next one starts after them.
-    const pair = await medianRound(async () => {
-      await settle(bare.url, probe);
-      const figures = await measure(bare, client([operation]), settings);
-      return { service: figures, ceiling: await measure(floor, client([operation]), settings) };
-    });
+    const settled = (server: Measured & { url: string }) => () =>
+      settle(bare.url, probe).then(() => measure(server, client([operation]), settings));
+    const pair = await medianRound(settled(bare), settled(floor));
     uncached.push({ name: operation.name, ...pair });
   }
   await Promise.all([bare.stop(), floor.stop()]);
@@ -140,13 +136,24 @@ console.log(`\nload average at the end ${load()} (a busy machine lowers every fi
 /**
  * Measures service and ceiling one after the other, `rounds` times, and keeps the round whose
  * service/ceiling ratio is the median: on a shared machine single measurements swing by a tenth or
- * more, and a pair measured together keeps its figures consistent (req/s, latencies, CPU).
+ * more, and a pair measured together keeps its figures consistent (req/s, latencies, CPU). Which of
+ * the two goes first alternates from round to round, so a machine that slows down or speeds up
+ * during a round favours neither.
  */
 async function medianRound(
-  measurePair: () => Promise<{ service: Figures; ceiling: Figures }>,
+  measureService: () => Promise<Figures>,
+  measureCeiling: () => Promise<Figures>,
 ): Promise<{ service: Figures; ceiling: Figures }> {
   const pairs: { service: Figures; ceiling: Figures }[] = [];
-  for (let round = 0; round < rounds; round++) pairs.push(await measurePair());
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      const service = await measureService();
+      pairs.push({ service, ceiling: await measureCeiling() });
+    } else {
+      const ceiling = await measureCeiling();
+      pairs.push({ service: await measureService(), ceiling });
+    }
+  }
   const ratio = (p: { service: Figures; ceiling: Figures }) => p.service.rps / Math.max(p.ceiling.rps, 1e-9);
   return pairs.sort((a, b) => ratio(a) - ratio(b))[Math.floor((pairs.length - 1) / 2)]!;
 }

@@ -65,7 +65,8 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
       ms(service, service.p50),
       ms(service, service.p99),
       int(ceiling.rps),
-      `${(ratio * 100).toFixed(0)} %`,
+      // Rounded down, so that a ratio printed as 70 % has met a 70 % target.
+      `${Math.floor(ratio * 100)} %`,
       cpu(service, ceiling),
       `${target}${failures(service)}${failures(ceiling)}`,
     ]);
