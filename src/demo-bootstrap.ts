@@ -1,7 +1,6 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
-import { generateDemo } from './ingest/demo/generate.js';
 import type { Store } from './store/db.js';
 import { DEMO_LIMITS } from './domain/subscriptions.js';
 import { KeyRepository } from './store/key-repo.js';
@@ -25,6 +24,8 @@ export async function bootstrapDemo(
 ): Promise<string | undefined> {
   if (!(await isEmpty(store))) return undefined;
   say('Empty database: loading the demo dataset (a few seconds)...');
+  // Loaded only here: the generator and its holiday calendars took a tenth of every start-up.
+  const { generateDemo } = await import('./ingest/demo/generate.js');
   const summary = await generateDemo(store, { seed: config.demoSeed });
   say(
     `Demo data: ${summary.funds} funds, ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates, ` +

@@ -3,22 +3,6 @@ import { ConfigError, loadConfig } from '../config.js';
 import { sqlitePath } from '../store/db.js';
 import { isPostgresUrl, redactUrl } from '../store/postgres.js';
 import { explainStorageError } from '../store/storage-errors.js';
-import { adminTokenCreateCommand } from './admin-token.js';
-import { backupCommand, restoreCommand } from './backup.js';
-import { demoCommand } from './demo.js';
-import { historyFundPriceCommand, historyFxRatesCommand } from './history.js';
-import { importCommand } from './import.js';
-import {
-  keysCreateCommand,
-  keysListCommand,
-  keysRegenerateCommand,
-  keysShowCommand,
-  keysStateCommand,
-  keysUpdateCommand,
-} from './keys.js';
-import { keysUsageCommand } from './keys-usage.js';
-import { migrateCommand } from './migrate.js';
-import { serve } from '../server.js';
 
 const program = new Command()
   .name('rates')
@@ -28,9 +12,12 @@ const program = new Command()
 program
   .command('serve')
   .description('Serve the API (loads the demo dataset into an empty database)')
-  .action(serve);
+  .action(lazy(async () => (await import('../server.js')).serve));
 
-program.command('migrate').description('Apply pending database migrations').action(migrateCommand);
+program
+  .command('migrate')
+  .description('Apply pending database migrations')
+  .action(lazy(async () => (await import('./migrate.js')).migrateCommand));
 
 program
   .command('demo')
@@ -39,7 +26,7 @@ program
   .option('--scale <scale>', "'default' or 'market' (about 2,500 funds over 20 years)", 'default')
   .option('--until <date>', 'last day of data, YYYY-MM-DD (default: today in Bangkok)')
   .option('--out <folder>', 'write import files (one CSV per type) instead of the database')
-  .action(demoCommand);
+  .action(lazy(async () => (await import('./demo.js')).demoCommand));
 
 const keys = program
   .command('keys')
@@ -69,18 +56,18 @@ settingOptions(
     .description('Create a subscription; prints its keys once, the primary key alone on the last line')
     .requiredOption('--name <name>', 'subscription name'),
   true,
-).action(keysCreateCommand);
+).action(lazy(async () => (await import('./keys.js')).keysCreateCommand));
 keys
   .command('list')
   .description('List subscriptions (key hints only)')
   .option('--json', 'as JSON')
-  .action(keysListCommand);
+  .action(lazy(async () => (await import('./keys.js')).keysListCommand));
 keys
   .command('show')
   .description('Show one subscription (key hints only)')
   .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
   .option('--json', 'as JSON')
-  .action(keysShowCommand);
+  .action(lazy(async () => (await import('./keys.js')).keysShowCommand));
 settingOptions(
   keys
     .command('update')
@@ -88,7 +75,7 @@ settingOptions(
     .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
     .option('--name <name>', 'subscription name'),
   false,
-).action(keysUpdateCommand);
+).action(lazy(async () => (await import('./keys.js')).keysUpdateCommand));
 for (const [action, what] of [
   ['suspend', 'Suspend a subscription: its keys get 401 until it is resumed'],
   ['resume', 'Resume a suspended subscription'],
@@ -98,7 +85,7 @@ for (const [action, what] of [
     .command(action)
     .description(what)
     .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
-    .action(keysStateCommand(action));
+    .action(lazy(async () => (await import('./keys.js')).keysStateCommand(action)));
 }
 keys
   .command('regenerate')
@@ -111,7 +98,7 @@ keys
       throw new InvalidArgumentError("must be 'primary' or 'secondary'");
     return v;
   })
-  .action(keysRegenerateCommand);
+  .action(lazy(async () => (await import('./keys.js')).keysRegenerateCommand));
 keys
   .command('usage')
   .description(
@@ -121,7 +108,7 @@ keys
   .option('--from <day>', 'first day, YYYY-MM-DD')
   .option('--to <day>', 'last day, YYYY-MM-DD')
   .option('--csv [file]', 'CSV instead of a table, on stdout or into the file')
-  .action(keysUsageCommand);
+  .action(lazy(async () => (await import('./keys-usage.js')).keysUsageCommand));
 
 program
   .command('admin-token')
@@ -131,7 +118,7 @@ program
     'Create an admin token (publishing and key management); prints it once, alone on the last line',
   )
   .requiredOption('--name <name>', 'who or what uses the token')
-  .action(adminTokenCreateCommand);
+  .action(lazy(async () => (await import('./admin-token.js')).adminTokenCreateCommand));
 
 program
   .command('import')
@@ -145,7 +132,7 @@ program
     20,
   )
   .option('--source <name>', 'name recorded with the batch (default: the file or folder name)')
-  .action(importCommand);
+  .action(lazy(async () => (await import('./import.js')).importCommand));
 
 const history = program.command('history').description('Values a price or rate has had, with their batches');
 history
@@ -153,13 +140,13 @@ history
   .description("A fund's price on a date: the served value and earlier revisions")
   .requiredOption('--fund <code>', 'fund number or short code')
   .requiredOption('--date <date>', 'YYYY-MM-DD')
-  .action(historyFundPriceCommand);
+  .action(lazy(async () => (await import('./history.js')).historyFundPriceCommand));
 history
   .command('fx-rates')
   .description("A family's rates on a day, every round: served values and earlier revisions")
   .requiredOption('--family <code>', 'currency family, e.g. USD50')
   .requiredOption('--date <date>', 'YYYY-MM-DD')
-  .action(historyFxRatesCommand);
+  .action(lazy(async () => (await import('./history.js')).historyFxRatesCommand));
 
 program
   .command('backup')
@@ -167,13 +154,27 @@ program
     'Copy the database to a file while the service runs (SQLite online backup), then check the copy; on PostgreSQL use pg_dump',
   )
   .argument('<file>', 'where to write the copy')
-  .action(backupCommand);
+  .action(lazy(async () => (await import('./backup.js')).backupCommand));
 
 program
   .command('restore')
   .description('Check a backup file and copy it over the database (stop imports first)')
   .argument('<file>', 'a file made by the backup command')
-  .action(restoreCommand);
+  .action(lazy(async () => (await import('./backup.js')).restoreCommand));
+
+/**
+ * A command's action, loaded when the command runs: `rates serve` does not load the import, backup
+ * or key commands and what they use (CSV and JSON parsers, progress bars, the demo generator).
+ */
+function lazy<Args extends unknown[]>(
+  load: () => Promise<(...args: Args) => unknown>,
+): (...args: Args) => Promise<void> {
+  return async (...args) => {
+    await (
+      await load()
+    )(...args);
+  };
+}
 
 function integer(value: string, name: string): number {
   if (!/^-?[0-9]+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
