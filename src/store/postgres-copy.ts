@@ -1,7 +1,14 @@
 import { once } from 'node:events';
 import type pg from 'pg';
-import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
+import { createRequire } from 'node:module';
+import type * as PgCopyStreams from 'pg-copy-streams';
+import type { CopyStreamQuery } from 'pg-copy-streams';
 import type { Row } from './versioned-tables.js';
+
+/** pg-copy-streams, loaded with the first COPY: a process on SQLite never loads it. */
+function copyStreams(): typeof PgCopyStreams {
+  return createRequire(import.meta.url)('pg-copy-streams') as typeof PgCopyStreams;
+}
 
 /** A value in COPY's text format: `\N` for null, and backslash escapes for the separators. */
 export function copyText(value: string | number | null | undefined): string {
@@ -60,7 +67,7 @@ export class CopyIn {
   private state: 'open' | 'ending' | 'failed' = 'open';
 
   constructor(client: pg.ClientBase, statement: string) {
-    this.stream = client.query(copyFrom(statement));
+    this.stream = client.query(copyStreams().from(statement));
     this.done = new Promise((resolve, reject) => {
       this.stream.once('finish', resolve);
       this.stream.once('error', (error) => {

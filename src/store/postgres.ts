@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import type { Database } from './schema.js';
 
 export function isPostgresUrl(url: string): boolean {
@@ -17,6 +18,14 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * The driver, loaded with the first pool: a process on SQLite never loads it (with pg-copy-streams,
+ * about 30 ms of every start-up).
+ */
+function driver(): typeof pg {
+  return createRequire(import.meta.url)('pg') as typeof pg;
+}
+
 // bigint (int8) comes back as a string by default, because it may exceed 2^53. Here it is only ever a
 // count(*) or a sum of counts, far below that, so every repository gets plain numbers on both dialects.
 const INT8_OID = 20;
@@ -24,11 +33,11 @@ const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID && format !== 'binary'
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : driver().types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 function pool(url: string, applicationName: string): pg.Pool {
-  const p = new pg.Pool({
+  const p = new (driver().Pool)({
     connectionString: url,
     application_name: applicationName,
     types,

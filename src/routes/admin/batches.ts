@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ParamError } from '../../domain/errors.js';
-import { runImport } from '../../ingest/import.js';
 import type { Format } from '../../ingest/sources.js';
 import { IMPORT_TYPES, type ImportType } from '../../ingest/spec.js';
 import { Batch } from '../../schemas/admin.js';
@@ -63,6 +62,8 @@ export const batchRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, 
       const format = formatOf(request.headers['content-type'], request.query.format);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const type = request.query.type as ImportType;
+      // Loaded with the first batch: its CSV and JSON parsers are not needed until then.
+      const { runImport } = await import('../../ingest/import.js');
       const report = await runImport(
         store,
         [{ name: `${type}.${format}`, type, format, open: () => Readable.from([body]) }],
