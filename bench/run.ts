@@ -2,6 +2,7 @@
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
 // memory. Servers run in their own processes; autocannon runs here. See the README's benchmark section.
+import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
@@ -15,6 +16,7 @@ import {
   type BenchRequest,
   type Operation,
 } from './harness/requests.js';
+import { ROOT } from './harness/cli.js';
 import { compiledBuildProblem, settle, startService, type Service } from './harness/service.js';
 import { printTable, type CachedRow, type UncachedRow } from './harness/table.js';
 
@@ -65,26 +67,25 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
     .join(' ');
-// The load runs on the published command (`rates`, the compiled build) when the build is there and
-// current, as in production; otherwise through tsx, which cost about 4 % more CPU per call here.
+// The load runs on the published command (`rates`, the compiled build), as in production: built
+// here first when it is missing or older than src/.
 const buildProblem = compiledBuildProblem();
-const compiled = !buildProblem;
+if (buildProblem) {
+  console.error(`Building the service first (npm run build): ${buildProblem} ...`);
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
 console.log(
   `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
     `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
-    `node ${process.version}, load average ${load()}; ` +
-    `service: ${compiled ? 'compiled build (dist)' : `through tsx (${buildProblem})`}`,
+    `node ${process.version}, load average ${load()}; service: compiled build (dist)`,
 );
 
-// Start-up both ways: through tsx (as `npm start`) and, when current, of the compiled build.
+// Start-up through tsx too, as `npm start` runs it in development; then the service as in
+// production: the compiled build, the answer cache on.
 const throughTsx = await startService(dataset.databaseUrl, probe);
-const tsxStartup = throughTsx.startupMs;
-if (compiled) await throughTsx.stop();
-
-// The service as in production: the answer cache on.
-const service = compiled ? await startService(dataset.databaseUrl, probe, { compiled }) : throughTsx;
-const compiledStartup: number | string = buildProblem ?? service.startupMs;
+await throughTsx.stop();
+const service = await startService(dataset.databaseUrl, probe, { compiled: true });
 const afterStart = service.memory();
 const ceiling = await startCeiling(await captureAnswers(service.url, client(operations)));
 const cached: CachedRow[] = [];
@@ -106,7 +107,7 @@ const uncached: UncachedRow[] = [];
 if (uncachedOperations.length > 0) {
   const bare: Service = await startService(dataset.databaseUrl, probe, {
     settings: { CACHE_MAX_BYTES: '0' },
-    compiled,
+    compiled: true,
   });
   // The floor: the ceiling server sending these answers' own bytes (no cache: not compressed), so
   // the p99 that merely writing them at this many connections takes is printed beside the target.
@@ -125,8 +126,8 @@ if (uncachedOperations.length > 0) {
 
 progress('');
 printTable(cached, uncached, {
-  startupMs: tsxStartup,
-  compiledStartup,
+  startupMs: service.startupMs,
+  tsxStartupMs: throughTsx.startupMs,
   rssAfterStartMb: afterStart.rssMb,
   rssAfterLoadMb: afterLoad.rssMb,
   peakMb: afterLoad.peakMb,
