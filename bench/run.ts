@@ -2,7 +2,6 @@
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
 // memory. Servers run in their own processes; autocannon runs here. See the README's benchmark section.
-import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
@@ -16,8 +15,7 @@ import {
   type BenchRequest,
   type Operation,
 } from './harness/requests.js';
-import { ROOT } from './harness/cli.js';
-import { compiledBuildProblem, settle, startService, type Service } from './harness/service.js';
+import { ensureCompiledBuild, settle, startService, type Service } from './harness/service.js';
 import { printTable, type CachedRow, type UncachedRow } from './harness/table.js';
 
 const { values } = parseArgs({
@@ -67,13 +65,8 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
     .join(' ');
-// The load runs on the published command (`rates`, the compiled build), as in production: built
-// here first when it is missing or older than src/.
-const buildProblem = compiledBuildProblem();
-if (buildProblem) {
-  console.error(`Building the service first (npm run build): ${buildProblem} ...`);
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+// The load runs on the published command (`rates`, the compiled build), as in production.
+ensureCompiledBuild();
 console.log(
   `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
     `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +

@@ -22,7 +22,8 @@ const server = createServer((req, res) => {
   }
   res.writeHead(answer.status, answer.headers).end(answer.body);
 });
-server.listen(0, '127.0.0.1', () => {
+// CEILING_PORT: a port chosen by the caller (bench/instructions.ts cannot read this line under valgrind).
+server.listen(Number(process.env.CEILING_PORT ?? 0), '127.0.0.1', () => {
   console.log(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)).closeAllConnections());

@@ -14,7 +14,12 @@ process.on('exit', () => {
 
 /** `node <args>` in a child process that is stopped when this process exits. */
 export function spawnNode(args: string[], options: SpawnOptions): ChildProcess {
-  const child = spawn(process.execPath, args, options);
+  return spawnStopped(process.execPath, args, options);
+}
+
+/** `command <args>` in a child process that is stopped when this process exits. */
+export function spawnStopped(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(command, args, options);
   running.add(child);
   child.on('exit', () => running.delete(child));
   return child;

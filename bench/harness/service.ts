@@ -1,7 +1,7 @@
 // The service in its own process, started as in production (`rates serve`): key checks and limits
 // on, request logging at 'info' (to /dev/null), the answer cache on unless asked otherwise. node runs
 // it directly (not through the tsx wrapper process), so /proc/<pid> is the server's own memory.
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -65,8 +65,16 @@ export async function settle(url: string, probe: { path: string; key: string }):
   }
 }
 
+/** Builds the service (`npm run build`) when the compiled build is missing or older than src/. */
+export function ensureCompiledBuild(): void {
+  const problem = compiledBuildProblem();
+  if (!problem) return;
+  console.error(`Building the service first (npm run build): ${problem} ...`);
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 /** Why the compiled build cannot be used (missing, or older than the source), or undefined. */
-export function compiledBuildProblem(): string | undefined {
+function compiledBuildProblem(): string | undefined {
   const built = statSync(COMPILED_CLI, { throwIfNoEntry: false });
   if (!built) return 'no compiled build (npm run build)';
   const newest = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true })
