@@ -16,6 +16,7 @@ import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { AnswerCache } from './cache/answer-cache.js';
 import { DataVersion } from './store/data-version.js';
+import type { PriceSeries } from './domain/price-series.js';
 import { NavSeriesCache } from './store/nav-series-cache.js';
 import { SeriesCache } from './store/series-cache.js';
 import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
@@ -43,6 +44,7 @@ export interface AppOptions {
         | 'corsOrigins'
         | 'cacheMaxBytes'
         | 'navCacheMaxBytes'
+        | 'priceCacheMaxBytes'
         | 'fxCacheMaxBytes'
         | 'cacheMaxAgeS'
         | 'cachePublic'
@@ -161,6 +163,13 @@ export async function buildApp({
     // each statistics call then scans the fund's history.
     const navBytes = config.navCacheMaxBytes ?? 64 * 1024 * 1024;
     const navSeries = navBytes > 0 ? new NavSeriesCache(data, { maxBytes: navBytes }) : undefined;
+    // Funds' whole price histories for FundPrice_ByFundCode and GetNavByFundCode (52 bytes a price:
+    // about 250 kB a fund over 20 years); PRICE_CACHE_MAX_BYTES=0: none, each call reads its range.
+    const priceBytes = config.priceCacheMaxBytes ?? 64 * 1024 * 1024;
+    const prices =
+      priceBytes > 0
+        ? new SeriesCache<number, PriceSeries>(data, { maxBytes: priceBytes, bytesOf: (s) => s.bytes + 512 })
+        : undefined;
     // Families' daily FX series for the downloads (about 1.7 MB a family and era over 20 years);
     // FX_CACHE_MAX_BYTES=0: none, each download reads its range.
     const fxBytes = config.fxCacheMaxBytes ?? 32 * 1024 * 1024;
@@ -193,6 +202,7 @@ export async function buildApp({
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.
       repos: createRepositories(store.reader, {
         nav: navSeries,
+        prices,
         fxDaily,
         // Every fund route looks its fund up by the code asked: one read per code until the data
         // changes. Codes that name no fund are kept too, so the bound (about 8,000 codes) matters.

@@ -38,7 +38,7 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
       const fund = await repos.funds.findFund(request.params.fundcode);
       if (!fund) return [];
       // Bytes are sent as they are: the same JSON the schema would write, built faster (fund-price-json.ts).
-      const json = priceRecordsJson(fund, await repos.funds.priceRows(fund.id, from, to));
+      const json = priceRecordsJson(fund, await repos.funds.prices(fund.id, from, to));
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

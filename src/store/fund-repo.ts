@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { toDateTime } from '../domain/dates.js';
+import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
 import { navStatistics, type NavStatistics, type NavValue } from '../domain/statistics.js';
 import type {
   FundNavStatistics,
@@ -11,13 +12,13 @@ import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database, Fund } from './schema.js';
 import type { SeriesCache } from './series-cache.js';
 
-export interface PriceRow {
-  id: number;
-  price_date: string;
-  nav: number;
-  offer: number;
-  redemption: number;
-  batch_id: number;
+export type PriceRow = Omit<StoredPrice, 'total_net_assets'>;
+
+/** A fund's prices in a date range: the positions [start, end) of its series, ascending by date. */
+export interface PriceRun {
+  series: PriceSeries;
+  start: number;
+  end: number;
 }
 
 /** A fund as AllFundPrices lists it, with its category's names. */
@@ -61,6 +62,8 @@ export class FundRepository {
     private readonly fundsByCode?: SeriesCache<string, { fund: Fund | undefined }>,
     /** The fund listing of AllFundPrices, kept until the data changes; without it, each call reads. */
     private readonly listing?: SeriesCache<'all', { funds: ListedFund[] }>,
+    /** Funds' whole price histories, kept until the data changes; without them, each call reads its range. */
+    private readonly priceSeries?: SeriesCache<number, PriceSeries>,
   ) {}
 
   /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
@@ -88,22 +91,20 @@ export class FundRepository {
       .executeTakeFirst();
   }
 
+  /** GetNavByFundCode's NAV list: the fund's prices in the range, ascending by date. */
   async navRange(fundId: number, from: string, to: string): Promise<NavEntry[]> {
-    const rows = await this.db
-      .selectFrom('fund_prices')
-      .select(['price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
-      .where('fund_id', '=', fundId)
-      .where('price_date', '>=', from)
-      .where('price_date', '<=', to)
-      .orderBy('price_date')
-      .execute();
-    return rows.map((r) => ({
-      NAVRate: r.nav,
-      NAVDate: r.price_date,
-      PurchaseRate: r.offer,
-      RedeemRate: r.redemption,
-      NAV: r.total_net_assets,
-    }));
+    const { series, start, end } = await this.prices(fundId, from, to);
+    const entries: NavEntry[] = [];
+    for (let i = start; i < end; i++) {
+      entries.push({
+        NAVRate: series.navs[i]!,
+        NAVDate: series.date(i),
+        PurchaseRate: series.offers[i]!,
+        RedeemRate: series.redemptions[i]!,
+        NAV: series.netAssetsAt(i),
+      });
+    }
+    return entries;
   }
 
   /** Fund_Nav_ByFundCode's statistics: from the fund's cached NAV series, else by one pass over its NAVs. */
@@ -125,21 +126,29 @@ export class FundRepository {
     return query.orderBy('price_date').execute();
   }
 
-  /** The fund's prices in the range, ascending by date, as stored: what FundPrice_ByFundCode lists. */
-  priceRows(fundId: number, from: string, to: string): Promise<PriceRow[]> {
-    return this.db
-      .selectFrom('fund_prices')
-      .select(['id', 'price_date', 'nav', 'offer', 'redemption', 'batch_id'])
-      .where('fund_id', '=', fundId)
-      .where('price_date', '>=', from)
-      .where('price_date', '<=', to)
-      .orderBy('price_date')
-      .execute();
+  /**
+   * The fund's prices in [from, to], ascending by date, as stored: from its whole history kept in
+   * memory when the app keeps them (two binary searches), else read from the database.
+   */
+  async prices(fundId: number, from: string, to: string): Promise<PriceRun> {
+    if (this.priceSeries) {
+      const series = await this.priceSeries.get(fundId, async () =>
+        PriceSeries.fromRows(await this.storedPrices(fundId)),
+      );
+      return { series, ...series.range(from, to) };
+    }
+    const series = PriceSeries.fromRows(await this.storedPrices(fundId, { from, to }));
+    return { series, start: 0, end: series.length };
   }
 
-  async priceRecords(fund: Fund, from: string, to: string): Promise<FundPriceRecord[]> {
-    const rows = await this.priceRows(fund.id, from, to);
-    return rows.map((row) => priceRecord(fund, row));
+  /** The fund's stored prices, all of them or those in a range: one range of its (fund, date) index. */
+  private storedPrices(fundId: number, range?: { from: string; to: string }): Promise<StoredPrice[]> {
+    let query = this.db
+      .selectFrom('fund_prices')
+      .select(['id', 'price_date', 'nav', 'offer', 'redemption', 'total_net_assets', 'batch_id'])
+      .where('fund_id', '=', fundId);
+    if (range) query = query.where('price_date', '>=', range.from).where('price_date', '<=', range.to);
+    return query.orderBy('price_date').execute();
   }
 
   /**

@@ -3,6 +3,7 @@ import { DepositRepository } from './deposit-repo.js';
 import { FundRepository, type ListedFund } from './fund-repo.js';
 import { FxRepository, type FxDailySeries } from './fx-repo.js';
 import { KeyRepository } from './key-repo.js';
+import type { PriceSeries } from '../domain/price-series.js';
 import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database, Fund } from './schema.js';
 import type { SeriesCache } from './series-cache.js';
@@ -20,11 +21,12 @@ export interface SeriesCaches {
   fxDaily?: SeriesCache<string, FxDailySeries>;
   funds?: SeriesCache<string, { fund: Fund | undefined }>;
   fundListing?: SeriesCache<'all', { funds: ListedFund[] }>;
+  prices?: SeriesCache<number, PriceSeries>;
 }
 
 export function createRepositories(db: Kysely<Database>, series: SeriesCaches = {}): Repositories {
   return {
-    funds: new FundRepository(db, series.nav, series.funds, series.fundListing),
+    funds: new FundRepository(db, series.nav, series.funds, series.fundListing, series.prices),
     fx: new FxRepository(db, series.fxDaily),
     deposits: new DepositRepository(db),
     keys: new KeyRepository(db),
