@@ -1,12 +1,13 @@
-// npm run bench [-- --seconds 3 --rounds 5 --connections 16 --only LatestDate,mix --postgres]
+// npm run bench [-- --seconds 3 --rounds 5 --connections 16 --only LatestDate,mix --client wrk --postgres]
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
-// memory. Servers run in their own processes; autocannon runs here. See the README's benchmark section.
+// memory. Servers run in their own processes, and so does wrk; autocannon runs here. See the README's
+// benchmark section.
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
 import { prepareDataset } from './harness/dataset.js';
-import { measure, type Figures, type Measured } from './harness/measure.js';
+import { measure, type Client, type Figures, type Measured } from './harness/measure.js';
 import {
   OPERATIONS,
   UNCACHED,
@@ -17,6 +18,7 @@ import {
 } from './harness/requests.js';
 import { ensureCompiledBuild, settle, startService, type Service } from './harness/service.js';
 import { printTable, type CachedRow, type UncachedRow } from './harness/table.js';
+import { hasWrk } from './harness/wrk.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +29,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // What most HTTP client libraries send; 'identity' measures uncompressed answers.
     'accept-encoding': { type: 'string', default: 'gzip' },
+    // The load generator of the operations table: autocannon, or wrk (apt-get install wrk).
+    client: { type: 'string', default: 'autocannon' },
     postgres: { type: 'boolean', default: false },
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/rates_bench' },
   },
@@ -37,14 +41,24 @@ const rounds = Number(values.rounds);
 if (!(seconds > 0) || !(connections >= 1) || !(Number.isInteger(rounds) && rounds >= 1)) {
   throw new Error('--seconds, --rounds and --connections must be positive');
 }
+if (values.client !== 'autocannon' && values.client !== 'wrk') {
+  throw new Error(`--client is autocannon or wrk, not ${values.client}`);
+}
+const client: Client = values.client;
+if (client === 'wrk' && !hasWrk()) throw new Error('--client wrk needs wrk (apt-get install wrk)');
+// The heavy answers (400 kB to 1.3 MB) are measured by wrk when it is installed: autocannon reads each
+// body into a string, which caps it near 900 such answers a second, and its p99 with them.
+const uncachedClient: Client = hasWrk() ? 'wrk' : 'autocannon';
 const operations = selected(OPERATIONS, values.only);
 const uncachedOperations = selected(UNCACHED, values.only);
 if (operations.length === 0) {
   throw new Error(`--only matches none of: ${OPERATIONS.map((o) => o.name).join(', ')}`);
 }
-const settings = { seconds, connections };
+const settings = { seconds, connections, client };
 // JIT and the database's page cache warm up on a short run first; its figures are not kept.
-const warmUp = { seconds: Math.min(2, seconds), connections };
+const warmUp = { seconds: Math.min(2, seconds), connections, client };
+const uncachedSettings = { ...settings, client: uncachedClient };
+const uncachedWarmUp = { ...warmUp, client: uncachedClient };
 const progress = (line: string) => process.stderr.isTTY && process.stderr.write(`\r\x1b[K${line}`);
 
 const dataset = await prepareDataset(UNTIL, values.postgres ? values['postgres-url'] : undefined).catch(
@@ -59,7 +73,7 @@ const headers = {
   ...(values['accept-encoding'] !== 'identity' && { 'accept-encoding': values['accept-encoding'] }),
 };
 // Every request carries the key (the ceiling ignores it), so both servers read the same bytes.
-const client = (ops: Operation[]): BenchRequest[] =>
+const benchRequests = (ops: Operation[]): BenchRequest[] =>
   ops.flatMap((o) => o.requests).map((r) => ({ ...r, headers: { ...r.headers, ...headers } }));
 const load = () =>
   loadavg()
@@ -71,7 +85,9 @@ console.log(
   `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
     `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
-    `node ${process.version}, load average ${load()}; service: compiled build (dist)`,
+    `node ${process.version}, load average ${load()}; service: compiled build (dist); ` +
+    `load generator: ${client}, ${uncachedClient} with the answer cache off` +
+    (uncachedClient === 'wrk' ? '' : ' (no wrk: those p99 are largely autocannon reading the bodies)'),
 );
 
 // Start-up through tsx too, as `npm start` runs it in development; then the service as in
@@ -80,15 +96,15 @@ const throughTsx = await startService(dataset.databaseUrl, probe);
 await throughTsx.stop();
 const service = await startService(dataset.databaseUrl, probe, { compiled: true });
 const afterStart = service.memory();
-const ceiling = await startCeiling(await captureAnswers(service.url, client(operations)));
+const ceiling = await startCeiling(await captureAnswers(service.url, benchRequests(operations)));
 const cached: CachedRow[] = [];
-await measure(service, client(operations), warmUp);
-await measure(ceiling, client(operations), warmUp);
+await measure(service, benchRequests(operations), warmUp);
+await measure(ceiling, benchRequests(operations), warmUp);
 for (const operation of operations) {
   progress(`measuring ${operation.name} ...`);
   // Requests a measurement leaves in flight are still worked off; the next one starts after them.
   const settled = (server: Measured & { url: string }) => () =>
-    settle(service.url, probe).then(() => measure(server, client([operation]), settings));
+    settle(service.url, probe).then(() => measure(server, benchRequests([operation]), settings));
   const pair = await medianRound(settled(service), settled(ceiling));
   cached.push({ name: operation.name, uncacheable: operation.uncacheable, ...pair });
 }
@@ -104,13 +120,13 @@ if (uncachedOperations.length > 0) {
   });
   // The floor: the ceiling server sending these answers' own bytes (no cache: not compressed), so
   // the p99 that merely writing them at this many connections takes is printed beside the target.
-  const floor = await startCeiling(await captureAnswers(bare.url, client(uncachedOperations)));
-  await measure(bare, client(uncachedOperations), warmUp);
-  await measure(floor, client(uncachedOperations), warmUp);
+  const floor = await startCeiling(await captureAnswers(bare.url, benchRequests(uncachedOperations)));
+  await measure(bare, benchRequests(uncachedOperations), uncachedWarmUp);
+  await measure(floor, benchRequests(uncachedOperations), uncachedWarmUp);
   for (const operation of uncachedOperations) {
     progress(`measuring ${operation.name} with the answer cache off ...`);
     const settled = (server: Measured & { url: string }) => () =>
-      settle(bare.url, probe).then(() => measure(server, client([operation]), settings));
+      settle(bare.url, probe).then(() => measure(server, benchRequests([operation]), uncachedSettings));
     const pair = await medianRound(settled(bare), settled(floor));
     uncached.push({ name: operation.name, ...pair });
   }

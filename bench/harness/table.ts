@@ -39,7 +39,15 @@ const failures = (f: Figures) =>
       : '';
 const cpu = (service: Figures, ceiling: Figures) => `${int(service.cpuUs)}, ${int(ceiling.cpuUs)}`;
 // No answer at all within the measurement: the latency is unknown, and certainly over any target.
-const ms = (f: Figures, value: number) => (f.answers === 0 ? 'n/a' : String(value));
+// autocannon gives whole milliseconds, wrk microseconds: a tenth is shown below 10 ms.
+const ms = (f: Figures, value: number) =>
+  f.answers === 0
+    ? 'n/a'
+    : Number.isInteger(value)
+      ? String(value)
+      : value < 10
+        ? value.toFixed(1)
+        : String(Math.round(value));
 
 export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory: Memory): void {
   const lines: string[][] = [
