@@ -135,7 +135,7 @@ async function reads(store: SqliteStore): Promise<void> {
   const from = addDays(last, -3 * 365);
   const operations: [string, () => Promise<unknown>][] = [
     ['navRange (GetNavByFundCode), 3 years', () => funds.navRange(fund.id, from, last)],
-    ['priceRecords (FundPrice_ByFundCode), 3 years', () => funds.prices(fund.id, from, last)],
+    ['prices (FundPrice_ByFundCode), 3 years', () => funds.prices(fund.id, from, last)],
     ['navStatistics (one-pass scan, no series cache)', () => funds.navStatistics(fund.id, from, last)],
     ['dailyRates (GetDownloadfxrates), 3 years', () => fx.dailyRates('F7', from, last, false)],
     ['latestRates (GetfxbannerAPI), one family', () => fx.latestRates(['F7'])],

@@ -45,10 +45,11 @@ if (values.client !== 'autocannon' && values.client !== 'wrk') {
   throw new Error(`--client is autocannon or wrk, not ${values.client}`);
 }
 const client: Client = values.client;
-if (client === 'wrk' && !hasWrk()) throw new Error('--client wrk needs wrk (apt-get install wrk)');
+const wrkInstalled = hasWrk();
+if (client === 'wrk' && !wrkInstalled) throw new Error('--client wrk needs wrk (apt-get install wrk)');
 // The heavy answers (400 kB to 1.3 MB) are measured by wrk when it is installed: autocannon reads each
 // body into a string, which caps it near 900 such answers a second, and its p99 with them.
-const uncachedClient: Client = hasWrk() ? 'wrk' : 'autocannon';
+const uncachedClient: Client = wrkInstalled ? 'wrk' : 'autocannon';
 const operations = selected(OPERATIONS, values.only);
 const uncachedOperations = selected(UNCACHED, values.only);
 if (operations.length === 0) {
