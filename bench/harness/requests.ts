@@ -45,6 +45,10 @@ const nav: BenchRequest = {
 const updateDays = get(`${FUNDS}/GetUpdateInMonth/2026/11/101`);
 const deposit = get('/api/InterestRatesService/GetDepositRate');
 const families = get(`${FX}/Getfxfamily`);
+// The bank website's fund operations (decisions 6): its fund picker and the detail view's two calls.
+const fundNames = get(`${FUNDS}/AllFundsName`);
+const websiteStatistics = get(`${FUNDS}/Fund_Nav/101/20/11/2025/20/11/2026/N`);
+const websiteHistory = get(`${FUNDS}/FundPrice/101/20/11/2025/20/11/2026/N`);
 // The website's FX operations (decisions 6), on the last day of the dataset.
 const latestFx = get(`${FX}/GetLatestfxrates`);
 const fxRound = get(`${FX}/Getfxrates/20/11/2026/1/th`);
@@ -66,6 +70,9 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetUpdateInMonth', requests: [updateDays] },
   { name: 'GetDepositRate', requests: [deposit] },
   { name: 'Getfxfamily', requests: [families] },
+  { name: 'AllFundsName', requests: [fundNames] },
+  { name: 'Fund_Nav', requests: [websiteStatistics] },
+  { name: 'FundPrice', requests: [websiteHistory] },
   { name: 'GetLatestfxrates', requests: [latestFx] },
   { name: 'Getfxrates', requests: [fxRound] },
   { name: 'GetfxratesLastUpdate', requests: [lastUpdate] },
@@ -89,6 +96,9 @@ export const OPERATIONS: Operation[] = [
       updateDays,
       deposit,
       families,
+      fundNames,
+      websiteStatistics,
+      websiteHistory,
       latestFx,
       fxRound,
       lastUpdate,

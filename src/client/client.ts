@@ -9,6 +9,7 @@ import type {
   FxRound,
 } from '../schemas/exchange-rates.js';
 import type {
+  FundNameItem,
   FundNavRange,
   FundNavStatistics,
   FundPriceListItem,
@@ -210,6 +211,33 @@ export class RatesClient {
   /** 4.10 LatestDate: the latest date with any fund price ([] when none). */
   async latestDate(o?: CallOptions): Promise<LatestDateRecord[]> {
     return this.json('LatestDate', 'FundPriceService/LatestDate', o);
+  }
+
+  // The bank website's operations (decisions 6).
+
+  /** AllFundsName: every listed fund with its category and links, in AllFundPrices' order. */
+  async allFundsName(o?: CallOptions): Promise<FundNameItem[]> {
+    return this.json('AllFundsName', 'FundPriceService/AllFundsName', o);
+  }
+
+  /** Fund_Nav: fundNavByFundCode under the website's path (its last segment, `N`, is ignored). */
+  async fundNav(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundNavStatistics[]> {
+    return this.json('Fund_Nav', `FundPriceService/Fund_Nav/${seg(fund)}/${range(from, to)}/N`, o);
+  }
+
+  /** FundPrice: fundPriceByFundCode under the website's path (its last segment, `N`, is ignored). */
+  async fundPrice(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundPriceRecord[]> {
+    return this.json('FundPrice', `FundPriceService/FundPrice/${seg(fund)}/${range(from, to)}/N`, o);
   }
 
   private async json<T>(operationId: string, path: string, o?: CallOptions, method = 'GET'): Promise<T> {

@@ -20,6 +20,7 @@ export type {
   FxRound,
 } from '../schemas/exchange-rates.js';
 export type {
+  FundNameItem,
   FundNavRange,
   FundNavStatistics,
   FundPriceListItem,

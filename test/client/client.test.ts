@@ -73,6 +73,9 @@ describe('RatesClient against a running server', () => {
       Getfxfamily: () => client.getFxFamily(),
       FundPriceWebApi_GetUpdateInMonth: () => client.getUpdateInMonth(year, month, 101),
       LatestDate: () => client.latestDate(),
+      AllFundsName: () => client.allFundsName(),
+      Fund_Nav: () => client.fundNav('101', from, to),
+      FundPrice: () => client.fundPrice(101, from, to),
       // The website's ExchangeRateService operations, as test/helpers/operations.ts calls them.
       GetLatestfxrates: () => client.getLatestFxRates(),
       Getfxrates: () => client.getFxRates(to, 2, 'en'),
