@@ -8,6 +8,9 @@ import { redisSettings } from './gateway/redis.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 
+/** A signal repeated within this long of the first is the same request to stop (see onSignal). */
+const REPEATED_SIGNAL_MS = 1000;
+
 /** Process entry: read the settings, prepare the database, listen, and shut down cleanly. */
 export async function serve(): Promise<void> {
   const config = loadConfig();
@@ -61,14 +64,17 @@ export async function serve(): Promise<void> {
       })
     : undefined;
   const apps = [app, admin, metrics].filter((a): a is FastifyInstance => a !== undefined);
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    // An operator who signals again wants out now: no more waiting for requests or flushes.
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      // A terminal's Ctrl-C reaches every process of its group, and `npm start` relays it to the server
+      // as well: a repeat within a moment is that same request, not an operator asking again.
+      if (performance.now() - stoppingSince < REPEATED_SIGNAL_MS) return;
+      // An operator who signals again wants out now: no more waiting for requests or flushes.
       app.log.error({ signal }, 'second signal: exiting without finishing the shutdown');
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = performance.now();
     void shutdown(signal);
   };
   /**

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { loadConfig } from '../config.js';
-import { backupDatabase, checkBackupFile, restoreDatabase } from '../store/backup.js';
+import { backupDatabase, restoreDatabase, RestoreBusyError } from '../store/backup.js';
+import { checkBackupFile } from '../store/backup-check.js';
 import { openStore, sqlitePath } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { isPostgresUrl } from '../store/postgres.js';
@@ -16,7 +17,7 @@ export async function backupCommand(file: string): Promise<void> {
     if (store.dialect !== 'sqlite') throw new Error(POSTGRES_BACKUP);
     const started = Date.now();
     const { pages } = await backupDatabase(store.sqlite, file);
-    const check = checkBackupFile(file);
+    const check = await checkBackupFile(file);
     if (!check.ok) throw new Error(`The backup in ${file} failed its check: ${check.problem}`);
     const mb = (statSync(file).size / 1e6).toFixed(1);
     console.log(
@@ -27,15 +28,25 @@ export async function backupCommand(file: string): Promise<void> {
 
 export async function restoreCommand(file: string): Promise<void> {
   if (isPostgresUrl(loadConfig().databaseUrl)) throw new Error(POSTGRES_BACKUP);
-  const check = checkBackupFile(file);
+  const check = await checkBackupFile(file);
   if (!check.ok) throw new Error(`Not restoring ${file}: ${check.problem}. The database was not touched.`);
   const target = sqlitePath(loadConfig().databaseUrl);
-  const { pages } = await restoreDatabase(file, target);
+  let pages: number;
+  try {
+    ({ pages } = await restoreDatabase(file, target));
+  } catch (error) {
+    if (!(error instanceof RestoreBusyError)) throw error;
+    // The copy is one transaction: either it did not start, or another writer came right after it.
+    const what = error.copied
+      ? `Restored, but ${error.message}: another process wrote to it`
+      : `Not restored: ${error.message} (a running server or import), so the database was not touched`;
+    throw new Error(`${what}. To restore, stop the server and any import, then run the restore again.`);
+  }
   const store = openStore(loadConfig().databaseUrl);
   try {
     const applied = await migrateToLatest(store.db);
     console.log(
-      `Restored ${file} into ${target}: ${pages} pages${applied.length ? `; then applied ${applied.join(', ')}` : ''}.`,
+      `Restored ${file} into ${target}: ${pages} pages, checked${applied.length ? `; then applied ${applied.join(', ')}` : ''}.`,
     );
   } finally {
     await store.close();

@@ -1,6 +1,15 @@
 import type { DepositRate } from '../schemas/interest-rates.js';
-import type { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
 import type {
+  FxBannerRow,
+  FxConversion,
+  FxDay,
+  FxFamily,
+  FxLastUpdate,
+  FxRateRow,
+  FxRound,
+} from '../schemas/exchange-rates.js';
+import type {
+  FundNameItem,
   FundNavRange,
   FundNavStatistics,
   FundPriceListItem,
@@ -36,7 +45,7 @@ const seg = (value: string | number) => encodeURIComponent(String(value));
 const range = (from: DateInput, to: DateInput) => `${dayPath(from)}/${dayPath(to)}`;
 
 /**
- * The service's ten operations, one method each, with the result types of the service's own schemas.
+ * The service's operations (the spec's ten and the website's), one method each, with the result types of the service's own schemas.
  * Every method resolves with the data of a 200 and rejects with a RatesApiError otherwise (a RangeError
  * for a day that does not exist, before any request).
  */
@@ -132,6 +141,62 @@ export class RatesClient {
     return this.json('Getfxfamily', 'ExchangeRateService/Getfxfamily', o);
   }
 
+  // The bank website's ExchangeRateService operations (decisions 6).
+
+  /** GetLatestfxrates: every family's rates as of the latest update round, in display order. */
+  async getLatestFxRates(o?: CallOptions): Promise<FxBannerRow[]> {
+    return this.json('GetLatestfxrates', 'ExchangeRateService/GetLatestfxrates', o);
+  }
+
+  /** Getfxrates: every family's rates as of round `update` of a day ([] for no such round). */
+  async getFxRates(
+    date: DateInput,
+    update: number,
+    lang: Lang = 'en',
+    o?: CallOptions,
+  ): Promise<FxBannerRow[]> {
+    return this.json('Getfxrates', `ExchangeRateService/Getfxrates/${dayPath(date)}/${update}/${lang}`, o);
+  }
+
+  /** GetfxratesLastUpdate: the latest round, its time and day. */
+  async getFxRatesLastUpdate(o?: CallOptions): Promise<FxLastUpdate[]> {
+    return this.json('GetfxratesLastUpdate', 'ExchangeRateService/GetfxratesLastUpdate', o);
+  }
+
+  /** GetDateTimeLastUpdate: the same answer as GetfxratesLastUpdate, under the converter's name. */
+  async getDateTimeLastUpdate(o?: CallOptions): Promise<FxLastUpdate[]> {
+    return this.json('GetDateTimeLastUpdate', 'ExchangeRateService/GetDateTimeLastUpdate', o);
+  }
+
+  /** GetDayInMonth: the days of a month with FX rates. */
+  async getFxDayInMonth(year: number, month: number, o?: CallOptions): Promise<FxDay[]> {
+    return this.json('GetDayInMonth', `ExchangeRateService/GetDayInMonth/${year}/${month}`, o);
+  }
+
+  /** GetUpdateInMonth (ExchangeRateService): a day's update rounds and their times. */
+  async getFxUpdateInMonth(date: DateInput, o?: CallOptions): Promise<FxRound[]> {
+    const path = `ExchangeRateService/GetUpdateInMonth/${dayPath(date)}`;
+    return this.json('ExchangeRate_GetUpdateInMonth', path, o);
+  }
+
+  /** GetChartfxrates: a row a day over a range, or a row a round when `from` and `to` are one day. */
+  async getChartFxRates(
+    family: string,
+    from: DateInput,
+    to: DateInput,
+    lang: Lang = 'en',
+    o?: CallOptions,
+  ): Promise<FxRateRow[]> {
+    const path = `ExchangeRateService/GetChartfxrates/${range(from, to)}/${seg(family)}/${lang}`;
+    return this.json('GetChartfxrates', path, o);
+  }
+
+  /** Convert: an amount (a decimal string, or a number) from one currency to another, e.g. 'USD', 'THB'. */
+  async convert(amount: number | string, from: string, to: string, o?: CallOptions): Promise<FxConversion> {
+    const path = `ExchangeRateService/Convert/${seg(amount)}/${seg(from)}/${seg(to)}`;
+    return this.json('Convert', path, o);
+  }
+
   /** 4.9 FundPriceWebApi_GetUpdateInMonth: days of a month with a price of the fund (0: any fund). */
   async getUpdateInMonth(
     year: number,
@@ -146,6 +211,33 @@ export class RatesClient {
   /** 4.10 LatestDate: the latest date with any fund price ([] when none). */
   async latestDate(o?: CallOptions): Promise<LatestDateRecord[]> {
     return this.json('LatestDate', 'FundPriceService/LatestDate', o);
+  }
+
+  // The bank website's operations (decisions 6).
+
+  /** AllFundsName: every listed fund with its category and links, in AllFundPrices' order. */
+  async allFundsName(o?: CallOptions): Promise<FundNameItem[]> {
+    return this.json('AllFundsName', 'FundPriceService/AllFundsName', o);
+  }
+
+  /** Fund_Nav: fundNavByFundCode under the website's path (its last segment, `N`, is ignored). */
+  async fundNav(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundNavStatistics[]> {
+    return this.json('Fund_Nav', `FundPriceService/Fund_Nav/${seg(fund)}/${range(from, to)}/N`, o);
+  }
+
+  /** FundPrice: fundPriceByFundCode under the website's path (its last segment, `N`, is ignored). */
+  async fundPrice(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundPriceRecord[]> {
+    return this.json('FundPrice', `FundPriceService/FundPrice/${seg(fund)}/${range(from, to)}/N`, o);
   }
 
   private async json<T>(operationId: string, path: string, o?: CallOptions, method = 'GET'): Promise<T> {

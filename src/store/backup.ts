@@ -1,51 +1,7 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
-import { migrations } from './migrations/index.js';
-
-export interface BackupCheck {
-  ok: boolean;
-  problem?: string;
-  migrations: string[];
-}
-
-/** Whether a file is a sound SQLite database of this service that this version can run. */
-export function checkBackupFile(file: string): BackupCheck {
-  if (!existsSync(file)) return { ok: false, problem: `${file} does not exist`, migrations: [] };
-  let db: SQLite.Database | undefined;
-  try {
-    db = new SQLite(file, { readonly: true, fileMustExist: true });
-    const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
-    if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok') {
-      return {
-        ok: false,
-        problem: `integrity check failed: ${integrity[0]?.integrity_check ?? 'no answer'}`,
-        migrations: [],
-      };
-    }
-    const hasTable = db
-      .prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'")
-      .get();
-    if (!hasTable)
-      return { ok: false, problem: 'not a database of this service (no migration table)', migrations: [] };
-    const applied = (
-      db.prepare('select name from kysely_migration order by name').all() as { name: string }[]
-    ).map((r) => r.name);
-    const unknown = applied.filter((m) => !(m in migrations));
-    if (unknown.length > 0) {
-      return {
-        ok: false,
-        problem: `made by a newer version (migrations ${unknown.join(', ')})`,
-        migrations: applied,
-      };
-    }
-    return { ok: true, migrations: applied };
-  } catch (error) {
-    return { ok: false, problem: `cannot be read as SQLite: ${(error as Error).message}`, migrations: [] };
-  } finally {
-    db?.close();
-  }
-}
 
 /**
  * A consistent copy of the live database through SQLite's online backup API: readers and an import
@@ -57,14 +13,66 @@ export async function backupDatabase(source: SQLite.Database, file: string): Pro
   return { pages: totalPages };
 }
 
-/** Copies a checked backup over the database at `target`, as one write seen whole by its readers. */
+/** The restore could not write: another process holds the database's write lock. Nothing changed. */
+export class RestoreBusyError extends Error {
+  constructor(
+    message: string,
+    /** Whether the copy went in (and another write followed at once) or nothing was written. */
+    readonly copied: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** How long a restore waits for other writers (a server's usage writes take milliseconds). */
+const WAIT_MS = 5000;
+
+/**
+ * Copies a checked backup over the database at `target`, as one write seen whole by its readers, and
+ * checks afterwards that the target holds the backup. The backup API writes nothing while another
+ * connection holds the write lock, yet reports success with 0 pages; so a copy counts only when it
+ * moved every page of the backup, and is retried until WAIT_MS has passed.
+ */
 export async function restoreDatabase(file: string, target: string): Promise<{ pages: number }> {
   mkdirSync(dirname(target), { recursive: true });
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    const { totalPages } = await source.backup(target);
-    return { pages: totalPages };
+    const pages = source.pragma('page_count', { simple: true }) as number;
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const { totalPages, remainingPages } = await source.backup(target);
+      if (totalPages === pages && remainingPages === 0) break;
+      if (Date.now() > deadline) throw new RestoreBusyError(`another process is writing to ${target}`, false);
+      await sleep(100);
+    }
+    const difference = differenceFrom(source, target);
+    if (difference) throw new RestoreBusyError(`${target} ${difference} right after the copy`, true);
+    return { pages };
   } finally {
     source.close();
+  }
+}
+
+/**
+ * What the target holds that the backup does not: its size in pages, its migrations, its batches.
+ * Only an import or a migration writes the latter two; a server's usage counts may follow the copy.
+ */
+function differenceFrom(source: SQLite.Database, target: string): string | undefined {
+  const restored = new SQLite(target, { readonly: true, fileMustExist: true });
+  try {
+    const facts = (db: SQLite.Database) => ({
+      pages: db.pragma('page_count', { simple: true }) as number,
+      migrations: db.prepare('select count(*) as n, max(name) as last from kysely_migration').get(),
+      batches: db.prepare('select count(*) as n, max(id) as last from batches').get(),
+    });
+    const [want, got] = restored.transaction(() => [facts(source), facts(restored)])();
+    if (want!.pages !== got!.pages) return `has ${got!.pages} pages, not ${want!.pages}`;
+    if (JSON.stringify(want!.migrations) !== JSON.stringify(got!.migrations))
+      return 'has other migrations than the backup';
+    if (JSON.stringify(want!.batches) !== JSON.stringify(got!.batches))
+      return 'has other batches than the backup';
+    return undefined;
+  } finally {
+    restored.close();
   }
 }

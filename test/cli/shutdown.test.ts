@@ -105,7 +105,8 @@ describe('serve shuts down gracefully', () => {
     const { req } = startSlowUpload(server.url);
     await sleep(300);
     server.child.kill('SIGTERM');
-    await sleep(300);
+    // A repeat within 1 s counts as the same signal (a terminal's and npm's copies of one Ctrl-C).
+    await sleep(1200);
     const started = Date.now();
     server.child.kill('SIGTERM');
     const [code] = await once(server.child, 'exit');

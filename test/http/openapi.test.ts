@@ -51,6 +51,26 @@ const SPEC_OPERATIONS = [
     'FundPriceWebApi_GetUpdateInMonth',
   ],
   ['GET', '/api/FundPriceService/LatestDate', 'LatestDate'],
+  // The bank website's operations (decisions 6).
+  ['GET', '/api/FundPriceService/AllFundsName', 'AllFundsName'],
+  ['GET', '/api/FundPriceService/Fund_Nav/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'Fund_Nav'],
+  ['GET', '/api/FundPriceService/FundPrice/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'FundPrice'],
+];
+
+/** The bank website's ExchangeRateService operations (decisions 6). */
+const WEBSITE_FX_OPERATIONS: [string, string, string][] = [
+  ['GET', '/api/ExchangeRateService/GetLatestfxrates', 'GetLatestfxrates'],
+  ['GET', '/api/ExchangeRateService/Getfxrates/{dd}/{mm}/{yyyy}/{update}/{lang}', 'Getfxrates'],
+  ['GET', '/api/ExchangeRateService/GetfxratesLastUpdate', 'GetfxratesLastUpdate'],
+  ['GET', '/api/ExchangeRateService/GetDateTimeLastUpdate', 'GetDateTimeLastUpdate'],
+  ['GET', '/api/ExchangeRateService/GetDayInMonth/{yyyy}/{mm}', 'GetDayInMonth'],
+  ['GET', '/api/ExchangeRateService/GetUpdateInMonth/{dd}/{mm}/{yyyy}', 'ExchangeRate_GetUpdateInMonth'],
+  [
+    'GET',
+    '/api/ExchangeRateService/GetChartfxrates/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{family}/{lang}',
+    'GetChartfxrates',
+  ],
+  ['GET', '/api/ExchangeRateService/Convert/{amount}/{from}/{to}', 'Convert'],
 ];
 
 describe('the OpenAPI document at /openapi.json', () => {
@@ -62,13 +82,13 @@ describe('the OpenAPI document at /openapi.json', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it('lists exactly the ten operations of the spec, by path, method and operation id', () => {
+  it('lists exactly the operations of the spec and the website, by path, method and operation id', () => {
     const listed = operationsOf(doc).map(({ method, path, operation }) => [
       method,
       path,
       operation.operationId,
     ]);
-    expect(listed.sort()).toEqual([...SPEC_OPERATIONS].sort());
+    expect(listed.sort()).toEqual([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS].sort());
   });
 
   it('declares the key as an apiKey in the header or the query, for every operation', () => {
@@ -136,7 +156,7 @@ describe('answers of every operation, errors included, conform to the document',
     expect(conformance.problems(method, url, res)).toEqual([]);
   };
 
-  it.each(SPEC_OPERATIONS.map(([, , id]) => [id!]))('%s', async (id) => {
+  it.each([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS].map(([, , id]) => [id!]))('%s', async (id) => {
     const { path, method, operation } = operationsOf(doc).find((o) => o.operation.operationId === id)!;
     const call = (url: string, headers: Record<string, string> = { [KEY]: t.key }) =>
       t.app.inject({ method: method as 'GET' | 'POST', url, headers });
