@@ -246,6 +246,27 @@ describe('direct answers', () => {
     expect(log.lines.join('\n')).not.toContain(t.key);
   });
 
+  it('mask a key under a percent-encoded name too, which both paths accept', async () => {
+    const url = '/api/FundPriceService/LatestDate';
+    await get(url);
+    const before = await lookups();
+    const answers = [
+      await get(`${url}?subscription%2Dkey=${t.key}`, {}, null),
+      await get(`${url}?%73ubscription-key=${t.key}&x=1`, {}, null),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await lookups()).hit_direct).toBe((before.hit_direct ?? 0) + 2);
+    const urls = log
+      .records()
+      .filter((r) => answers.some((a) => a.headers['x-request-id'] === r.reqId))
+      .map((r) => r.req?.url);
+    expect(urls).toEqual([
+      `${url}?subscription%2Dkey=[redacted]`,
+      `${url}?%73ubscription-key=[redacted]&x=1`,
+    ]);
+    expect(log.lines.join('\n')).not.toContain(t.key);
+  });
+
   it('serve the new data as soon as a batch commits', async () => {
     const url = '/api/FundPriceService/FundPrice_ByFundCode/B-EQUITY/07/01/2020/07/01/2020';
     expect(JSON.parse((await get(url)).body.toString())).toEqual([]);
