@@ -70,6 +70,43 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     };
   }
 
+  /** Scroll boxes whose table is wider than the box: columns a reader would have to find by scrolling. */
+  const clippedTables = (page: Page) =>
+    page.$$eval('.scroll', (boxes) =>
+      boxes
+        .filter((b) => b.scrollWidth > b.clientWidth + 1)
+        .map((b) => `${b.querySelector('table')?.className}: ${b.scrollWidth} > ${b.clientWidth}`),
+    );
+
+  /** The labels of a chart's day axis as drawn, with their x positions. */
+  const xTicks = async (page: Page, chart: string) =>
+    JSON.parse((await page.getAttribute(chart, 'data-x-ticks')) ?? '[]') as [string, number][];
+
+  /** Labels drawn too close to be read apart, or drawn twice. */
+  function crowded(ticks: [string, number][], minGap: number): string[] {
+    const problems: string[] = [];
+    const labels = ticks.map(([label]) => label);
+    if (new Set(labels).size !== labels.length) problems.push(`repeated: ${labels.join(' | ')}`);
+    for (let i = 1; i < ticks.length; i++) {
+      const gap = ticks[i]![1] - ticks[i - 1]![1];
+      if (gap < minGap) problems.push(`${ticks[i - 1]![0]} and ${ticks[i]![0]} ${gap}px apart`);
+    }
+    return problems;
+  }
+
+  /** The value the chart's legend shows for its first line (uPlot's legend is a table). */
+  const legendValue = (page: Page, chart: string) =>
+    page.$eval(`${chart} .u-legend .u-series:nth-child(2) .u-value`, (el) => el.textContent ?? '');
+
+  /** The focused element, as tag#id or its data-focus key. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el
+        ? `${el.tagName.toLowerCase()}#${el.id}${el.dataset.focus ? `[${el.dataset.focus}]` : ''}`
+        : '';
+    });
+
   /** How many pixels of the chart's canvas are drawn on. */
   const inkedPixels = (page: Page, selector: string) =>
     page.$eval(selector, (el) => {
@@ -84,14 +121,36 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     const { context, page, errors } = await open();
     await expect.poll(() => page.textContent('#notice')).toContain('Enter your subscription key');
     await enterKey(page, key);
+    // Saving a key says so.
+    await expect.poll(() => page.textContent('#notice')).toContain('Key saved in this browser.');
+
+    // The search is a combobox: the arrow keys move through the matches, Enter opens the active one.
+    await page.fill('#fund-search', '10');
+    expect(await page.getAttribute('#fund-search', 'aria-expanded')).toBe('true');
+    const second = await page.textContent('#fund-results [role=option]:nth-child(2) .code');
+    await page.press('#fund-search', 'ArrowDown');
+    await page.press('#fund-search', 'ArrowDown');
+    expect(await page.getAttribute('#fund-search', 'aria-activedescendant')).toBe('fund-option-1');
+    expect(await page.getAttribute('#fund-option-1', 'aria-selected')).toBe('true');
+    await page.press('#fund-search', 'Enter');
+    await expect.poll(() => page.url()).toMatch(new RegExp(`#funds/${second}$`));
+    // The pick moves the focus to what was opened, not to <body>.
+    await expect.poll(() => focused(page)).toBe('h2#fund-name');
+
     await page.fill('#fund-search', '101');
-    await page.click('#fund-results li:first-child button');
+    await page.click('#fund-results [role=option]:first-child');
+    await expect.poll(() => page.url()).toMatch(/#funds\/101$/);
     await page.waitForSelector('#fund-chart[data-points]');
 
     const points = Number(await page.getAttribute('#fund-chart', 'data-points'));
     expect(points).toBeGreaterThan(200); // a year of business days, the default period
     expect(await inkedPixels(page, '#fund-chart')).toBeGreaterThan(1000);
     expect(await page.textContent('#fund-name')).toMatch(/\w+/);
+    // The chart's text alternative: the period and the NAV's first, last, high and low.
+    expect(await page.getAttribute('#fund-chart', 'role')).toBe('img');
+    expect(await page.getAttribute('#fund-chart', 'aria-label')).toMatch(
+      /^Chart of \d+ days from \d+ \w+ \d{4} to \d+ \w+ \d{4}\. NAV: first \d+\.\d{4}, last \d+\.\d{4}, highest .+, lowest .+\.$/,
+    );
     const stats = await page.$$eval('table.stats tbody tr', (rows) =>
       rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')),
     );
@@ -102,19 +161,53 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       expect(row[3]).toMatch(/^\d[\d,]*\.\d{4}$/);
     }
     expect(await page.$$eval('table.prices tbody tr', (rows) => rows.length)).toBe(points);
-    expect(page.url()).toMatch(/#funds\/101$/);
+    expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'funds-desktop-en');
 
-    await page.click('.period button:has-text("1M")');
+    // A period button keeps the focus; 1W labels each day once; 3Y labels do not run together.
+    await page.focus('[data-focus=toggle-1W]');
+    await page.keyboard.press('Enter');
     await expect
       .poll(async () => Number(await page.getAttribute('#fund-chart', 'data-points')))
-      .toBeLessThan(25);
+      .toBeLessThan(8);
+    expect(await focused(page)).toBe('button#[toggle-1W]');
+    expect(crowded(await xTicks(page, '#fund-chart'), 50)).toEqual([]);
+    await page.click('[data-focus=toggle-3Y]');
+    await expect
+      .poll(async () => Number(await page.getAttribute('#fund-chart', 'data-points')))
+      .toBeGreaterThan(600);
+    expect(crowded(await xTicks(page, '#fund-chart'), 80)).toEqual([]);
+    await screenshot(page, 'funds-3y-desktop-en');
 
-    // A short code is not in the list's names: Enter opens it as typed, and the API finds it.
+    // A start after the end is told, not ignored; an empty period is told once.
+    await page.fill('#fund-from', '2026-03-10');
+    await page.fill('#fund-to', '2026-03-01');
+    await page.click('#fund-apply');
+    await expect
+      .poll(() => page.textContent('#fund-range-error'))
+      .toBe(
+        'The start date (10 Mar 2026) is after the end date (1 Mar 2026): pick a start on or before the end.',
+      );
+    await page.fill('#fund-from', '1990-01-01');
+    await page.fill('#fund-to', '1990-01-31');
+    await page.click('#fund-apply');
+    await expect.poll(() => page.textContent('#fund-period')).toBe('1 Jan 1990 – 31 Jan 1990');
+    expect(await page.$$eval('#view .message.empty', (els) => els.map((e) => e.textContent))).toEqual([
+      'No prices for this fund in the selected period.',
+    ]);
+    await page.click('[data-focus=toggle-1M]');
+    await page.waitForSelector('#fund-chart[data-points]');
+
+    // A short code: found by the end of the fund's page link, and opened by Enter.
     await page.fill('#fund-search', 'b-treasury');
+    expect(await page.textContent('#fund-results [role=option]:first-child')).toContain('B Treasury Fund');
     await page.press('#fund-search', 'Enter');
-    await expect.poll(() => page.url()).toMatch(/#funds\/b-treasury$/);
     await expect.poll(() => page.textContent('#fund-name')).toBe('B Treasury Fund');
+    // A code the list does not know is offered as typed, not refused.
+    await page.fill('#fund-search', 'ZZ-UNLISTED');
+    expect(await page.textContent('#fund-results [role=option]')).toBe(
+      'Open fund “ZZ-UNLISTED” (a number or short code)',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -132,6 +225,14 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     const firstPriceDate = await page.textContent('table.prices tbody tr:first-child td:first-child');
     expect(firstPriceDate).toMatch(new RegExp(`^\\d{1,2} \\S+ 25\\d\\d$`));
     expect(firstPriceDate).toMatch(THAI);
+    // The period's date fields are day/month/Buddhist-era year, as the rest of the page.
+    expect(await page.inputValue('#fund-from')).toMatch(/^\d{1,2}\/\d{1,2}\/25\d\d$/);
+    expect(await page.inputValue('#fund-to')).toMatch(/^\d{1,2}\/\d{1,2}\/25\d\d$/);
+    await page.fill('#fund-from', '1/3/2569');
+    await page.fill('#fund-to', '31/3/2569');
+    await page.click('#fund-apply');
+    await expect.poll(() => page.textContent('#fund-period')).toBe('1 มี.ค. 2569 – 31 มี.ค. 2569');
+    expect(await page.getAttribute('#fund-chart', 'aria-label')).toMatch(/^กราฟ \d+ วัน/);
     await screenshot(page, 'funds-desktop-th');
 
     await page.click('[data-view=deposits]');
@@ -142,23 +243,99 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(first[0]).toMatch(THAI);
     expect(first[2]).toMatch(/ 25\d\d$/);
     await screenshot(page, 'deposits-desktop-th');
+
+    // Exchange rates in Thai: currency names, chart legend, and the CSV's headings.
+    await page.click('[data-view=fx]');
+    await page.waitForSelector('#fx-chart[data-points]');
+    expect(await page.$eval('#fx-family option:checked', (o) => o.textContent)).toBe(
+      'USD50 – ดอลลาร์สหรัฐ (50-100)',
+    );
+    expect(await page.textContent('table.rates tr:has-text("KRW") td:first-child')).toBe('KRW (วอน เกาหลีใต้)');
+    const legend = await page.$$eval('#fx-chart .u-legend .u-label', (els) => els.map((e) => e.textContent));
+    expect(legend).toEqual(['วันที่', 'ซื้อ (โอนเงิน)', 'ขาย (โอนเงิน)']);
+    const csv = await downloadCsv(page);
+    expect(csv.lines[0]).toBe(
+      'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่,เวลา',
+    );
+    await screenshot(page, 'fx-desktop-th');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('shows the latest FX rates and history, and downloads a CSV of a period', async () => {
-    const { context, page, errors } = await open(DESKTOP, '#fx');
+    const { context, page, errors } = await open(DESKTOP);
     await enterKey(page, key);
+    await page.waitForSelector('#fund-search');
+    // The three calls of the tab go out together: the history does not wait for the currency list.
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(new URL(r.url()).pathname.split('/')[3]!));
+    let listAnswered = false;
+    let historyAskedFirst = false;
+    await page.route('**/api/ExchangeRateService/Getfxfamily', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      listAnswered = true;
+      await route.continue();
+    });
+    await page.route('**/api/ExchangeRateService/GetDownloadfxrates/**', async (route) => {
+      historyAskedFirst = !listAnswered;
+      await route.continue();
+    });
+    await page.click('[data-view=fx]');
     await page.waitForSelector('#fx-chart[data-points]');
+    expect(historyAskedFirst).toBe(true);
+    await page.unrouteAll();
+    expect(sent.sort()).toEqual(['GetDownloadfxrates', 'GetfxbannerAPI', 'Getfxfamily']);
+
     expect(await page.$$eval('table.rates tbody tr', (rows) => rows.length)).toBe(33);
     expect(await page.$$eval('#fx-today dd', (dds) => dds.length)).toBe(6);
+    // USD 50-100 by default, as on the bank's page.
+    expect(await page.inputValue('#fx-family')).toBe('USD50');
+    expect(await page.$eval('table.rates tr.current td', (td) => td.textContent)).toMatch(/^USD50 /);
+    expect(await inkedPixels(page, '#fx-chart')).toBeGreaterThan(1000);
+    // Every column of the all-currencies table is on screen.
+    expect(await clippedTables(page)).toEqual([]);
+    await screenshot(page, 'fx-desktop-en');
+
+    // A row is reached by Tab and opened by Enter; the focus follows to the rates it opened.
+    await page.focus('table.rates tr:has-text("KRW") .row-link');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.inputValue('#fx-family')).toBe('KRW');
+    await expect.poll(() => focused(page)).toBe('h2#fx-today-title');
+    // Small rates: the axis ticks differ and the hover shows the quoted decimals.
+    await page.waitForSelector('#fx-chart[data-points]');
+    const yTicks = JSON.parse((await page.getAttribute('#fx-chart', 'data-y-ticks'))!) as string[];
+    expect(yTicks.length).toBeGreaterThan(2);
+    expect(new Set(yTicks).size).toBe(yTicks.length);
+    for (const tick of yTicks) expect(tick).toMatch(/^0\.0\d{3,}$/);
+    const box = (await page.$('#fx-chart .u-over'))!;
+    const { width, height } = (await box.boundingBox())!;
+    await box.hover({ position: { x: width / 2, y: height / 2 } });
+    await expect.poll(() => legendValue(page, '#fx-chart')).toMatch(/^0\.0\d{5}$/);
+    // 1W: each day labelled once.
+    await page.click('[data-focus=toggle-1W]');
+    await expect
+      .poll(async () => Number(await page.getAttribute('#fx-chart', 'data-points')))
+      .toBeLessThan(8);
+    expect(crowded(await xTicks(page, '#fx-chart'), 50)).toEqual([]);
+    await screenshot(page, 'fx-krw-1w-desktop-en');
+
+    // Today's rates are asked again once a minute old: a later round shows without a reload.
+    sent.length = 0;
+    await page.evaluate(() => {
+      const now = Date.now.bind(Date);
+      Date.now = () => now() + 61_000;
+    });
+    await page.click('[data-view=deposits]');
+    await page.waitForSelector('table.deposits');
+    await page.click('[data-view=fx]');
+    await page.waitForSelector('#fx-chart[data-points]');
+    expect(sent).toContain('GetfxbannerAPI');
+    expect(sent).toContain('GetDownloadfxrates');
+
     await page.selectOption('#fx-family', 'USD50');
     await expect
       .poll(() => page.$eval('table.rates tr.current td', (td) => td.textContent))
       .toMatch(/^USD50 /);
-    expect(await inkedPixels(page, '#fx-chart')).toBeGreaterThan(1000);
-    await screenshot(page, 'fx-desktop-en');
-
     const csv = await downloadCsv(page);
     expect(csv.file).toMatch(/^fxrates-USD50-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.lines[0]).toBe('Family,BuyingRates,SellingRates,SightBill,Bill_DD_TT,TT,Ddate,DTime');
@@ -175,7 +352,13 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.waitForSelector('#csv-download:has-text("ดาวน์โหลด")');
     const thai = await downloadCsv(page);
     expect(thai.lines.length).toBe(csv.lines.length);
-    expect(year(thai.lines.at(-1)!)).toBe(year(csv.lines.at(-1)!) + 543);
+    const thaiYear = (line: string) => Number(/\/(\d{4}),/.exec(line)![1]);
+    expect(thaiYear(thai.lines.at(-1)!)).toBe(year(csv.lines.at(-1)!) + 543);
+    // A start after the end is told.
+    await page.fill('#csv-from', '31/3/2569');
+    await page.fill('#csv-to', '1/3/2569');
+    await page.click('#csv-download');
+    await expect.poll(() => page.textContent('#csv-range-error')).toContain('อยู่หลังวันสิ้นสุด');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -234,12 +417,15 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await context.close();
   });
 
-  it('fits a phone screen', async () => {
+  it('fits a phone screen: nothing clipped, and a tap on a chart shows its value', async () => {
     for (const [hash, ready] of [
       ['#funds/101', '#fund-chart[data-points]'],
       ['#fx', '#fx-chart[data-points]'],
     ] as const) {
-      const { context, page, errors } = await open(PHONE, hash);
+      const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${server.url}/${hash}`);
       await enterKey(page, key);
       await page.waitForSelector(ready);
       const { scroll, inner } = await page.evaluate(() => ({
@@ -247,9 +433,15 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
         inner: window.innerWidth,
       }));
       expect(scroll).toBeLessThanOrEqual(inner);
-      expect(
-        await page.$eval(`${ready.split('[')[0]} canvas`, (c) => c.getBoundingClientRect().width),
-      ).toBeLessThanOrEqual(PHONE.width);
+      const chart = ready.split('[')[0]!;
+      expect(await page.$eval(`${chart} canvas`, (c) => c.getBoundingClientRect().width)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      expect(await clippedTables(page)).toEqual([]);
+      expect(await legendValue(page, chart)).toBe('–');
+      const box = (await (await page.$(`${chart} .u-over`))!.boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => legendValue(page, chart)).toMatch(/^\d+\.\d{4}$/);
       await screenshot(page, `${hash.slice(1).split('/')[0]}-phone-en`);
       expect(errors).toEqual([]);
       await context.close();

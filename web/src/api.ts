@@ -1,24 +1,30 @@
 import { RatesApiError, RatesClient } from '../../src/client/index.js';
 import { t, type Lang } from './i18n.js';
 
-/** The client for the key the user entered, with answers kept for the page's lifetime. */
+/** The client for the key the user entered, with answers kept a while (see `memo`). */
 export class Api {
   readonly client: RatesClient;
-  private readonly cache = new Map<string, Promise<unknown>>();
+  private readonly cache = new Map<string, { answer: Promise<unknown>; asked: number }>();
 
   constructor(key: string) {
     // Same origin; a short wait at most, so a limit hit is told rather than sat out.
     this.client = new RatesClient({ key, retries: 1, maxRetryWaitMs: 3000 });
   }
 
-  /** The answer of `load`, asked once per `id` (a failed one is asked again next time). */
-  memo<T>(id: string, load: (client: RatesClient) => Promise<T>): Promise<T> {
-    let answer = this.cache.get(id) as Promise<T> | undefined;
-    if (!answer) {
-      answer = load(this.client);
-      answer.catch(() => this.cache.delete(id));
-      this.cache.set(id, answer);
-    }
+  /**
+   * The answer of `load`, asked once per `id` and kept for `maxAgeMs` (by default for the page's life:
+   * past prices do not change; today's rates do, and are asked with a short age). A failed one is asked
+   * again next time.
+   */
+  memo<T>(id: string, load: (client: RatesClient) => Promise<T>, maxAgeMs = Infinity): Promise<T> {
+    const kept = this.cache.get(id);
+    if (kept && Date.now() - kept.asked < maxAgeMs) return kept.answer as Promise<T>;
+    const answer = load(this.client);
+    const entry = { answer, asked: Date.now() };
+    answer.catch(() => {
+      if (this.cache.get(id) === entry) this.cache.delete(id);
+    });
+    this.cache.set(id, entry);
     return answer;
   }
 }

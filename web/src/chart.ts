@@ -1,7 +1,8 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { fromSeconds } from './dates.js';
-import { formatAxisDay, formatDay, formatNumber, type Lang } from './i18n.js';
+import { formatAxisDay, formatDay, formatNumber, t, type Lang } from './i18n.js';
+import { tickDecimals } from './numbers.js';
 
 export interface LineSeries {
   label: string;
@@ -10,40 +11,98 @@ export interface LineSeries {
 }
 
 const charts = new WeakMap<HTMLElement, { plot: uPlot; resize: ResizeObserver }>();
-const SHORT_SPAN_S = 120 * 24 * 60 * 60;
+const DAY = 24 * 60 * 60;
+const MONTH = 30 * DAY; // uPlot's month: an increment of 30 days or more is split on the 1st of months
+const YEAR = 365 * DAY;
+/** Whole days at least: a finer step would label the same day twice. */
+const DAY_INCRS = [DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY, MONTH, 2 * MONTH, 3 * MONTH, 6 * MONTH, YEAR];
+const SHORT_SPAN_S = 120 * DAY;
+
+/** A short text of the chart for screen readers: the period, and each line's first, last, high and low. */
+function describe(days: number[], series: LineSeries[], lang: Lang, decimals: number): string {
+  const when = (i: number) => formatDay(fromSeconds(days[i]!), lang);
+  const parts = series.map((s) => {
+    let [lo, hi, first, last] = [-1, -1, -1, -1];
+    s.values.forEach((v, i) => {
+      if (v === null) return;
+      if (first < 0) first = i;
+      last = i;
+      if (lo < 0 || v < s.values[lo]!) lo = i;
+      if (hi < 0 || v > s.values[hi]!) hi = i;
+    });
+    if (first < 0) return `${s.label}: –`;
+    const value = (i: number) => formatNumber(s.values[i], decimals);
+    return t(lang, 'chartLine', {
+      label: s.label,
+      first: value(first),
+      last: value(last),
+      high: value(hi),
+      highDate: when(hi),
+      low: value(lo),
+      lowDate: when(lo),
+    });
+  });
+  const period = t(lang, 'chartPeriod', { n: days.length, from: when(0), to: when(days.length - 1) });
+  return [period, ...parts].join(' ');
+}
 
 /**
  * A line chart of daily values into `el` (which must be in the page, for its width). x values are the
  * days' UTC midnights in seconds, drawn in UTC so a day never shifts with the browser's time zone.
- * `data-points` on `el` tells how many days it holds.
+ * `data-points` on `el` tells how many days it holds; `data-x-ticks` and `data-y-ticks` the axis labels
+ * as drawn (the canvas has no text to read back), with their x positions for the day axis.
  */
 export function lineChart(
   el: HTMLElement,
   days: number[],
   series: LineSeries[],
   lang: Lang,
-  { dayLabel, decimals = 4 }: { dayLabel: string; decimals?: number },
+  { dayLabel, decimals }: { dayLabel: string; decimals: number },
 ) {
   charts.get(el)?.plot.destroy();
   charts.get(el)?.resize.disconnect();
   const height = window.matchMedia('(max-width: 640px)').matches ? 220 : 320;
   const axisColor = '#4b5563';
-  const plot = new uPlot(
+  // A finger has no hover: a tap or a drag along the chart moves the cursor, which shows the values.
+  // The browser follows a tap with a mouseleave, which would hide them again: ignored after a touch.
+  let touched = false;
+  const short = (u: uPlot) => (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0) < SHORT_SPAN_S;
+  const plot: uPlot = new uPlot(
     {
       width: Math.max(el.clientWidth, 280),
       height,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      cursor: { drag: { x: false, y: false } },
+      cursor: {
+        drag: { x: false, y: false },
+        bind: {
+          mouseleave: (_u, _target, handler) => (event) => (touched ? null : handler(event)),
+        },
+      },
       scales: { x: { time: true } },
       axes: [
         {
           stroke: axisColor,
+          incrs: DAY_INCRS,
+          // Room for a whole label between ticks: '30 Sep' or 'Sep 2026' (longer in Thai).
+          space: (_u, _axis, min, max) => (max - min < SHORT_SPAN_S ? 64 : 88),
           values: (u, splits) => {
-            const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
-            return splits.map((s) => formatAxisDay(fromSeconds(s), lang, span < SHORT_SPAN_S));
+            const labels = splits.map((s) => formatAxisDay(fromSeconds(s), lang, short(u)));
+            el.dataset.xTicks = JSON.stringify(
+              labels.map((l, i) => [l, Math.round(u.valToPos(splits[i]!, 'x'))]),
+            );
+            return labels;
           },
         },
-        { stroke: axisColor, size: 64, values: (_u, splits) => splits.map((s) => formatNumber(s, 2)) },
+        {
+          stroke: axisColor,
+          size: 72,
+          values: (_u, splits) => {
+            const d = tickDecimals(splits);
+            const labels = splits.map((s) => formatNumber(s, d));
+            el.dataset.yTicks = JSON.stringify(labels);
+            return labels;
+          },
+        },
       ],
       series: [
         { label: dayLabel, value: (_u, v) => (v === null ? '' : formatDay(fromSeconds(v), lang)) },
@@ -59,6 +118,14 @@ export function lineChart(
     [days, ...series.map((s) => s.values)],
     el,
   );
+  const touch = (event: PointerEvent) => {
+    touched = event.pointerType !== 'mouse';
+    if (!touched) return;
+    const box = plot.over.getBoundingClientRect();
+    plot.setCursor({ left: event.clientX - box.left, top: event.clientY - box.top });
+  };
+  plot.over.addEventListener('pointerdown', touch);
+  plot.over.addEventListener('pointermove', touch);
   // Follow the width of the page (phones turn, windows resize).
   const resize = new ResizeObserver(() => {
     if (el.clientWidth > 0 && Math.abs(el.clientWidth - plot.width) > 4) {
@@ -67,5 +134,7 @@ export function lineChart(
   });
   resize.observe(el);
   charts.set(el, { plot, resize });
+  el.setAttribute('role', 'img');
+  el.setAttribute('aria-label', describe(days, series, lang, decimals));
   el.dataset.points = String(days.length);
 }

@@ -12,6 +12,8 @@ export interface Context {
   current(): boolean;
   rerender(): void;
   navigate(hash: string): void;
+  /** The element to focus once the next view is drawn (a pick moves the user on; focus must follow). */
+  focusAfter(selector: string): void;
   notify(text: string, kind?: 'info' | 'error', detail?: string): void;
   fail(error: unknown): void;
 }

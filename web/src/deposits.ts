@@ -24,7 +24,7 @@ export const depositsView: View = async (ctx) => {
         },
       ],
       rates,
-      'deposits',
+      'deposits stack',
     ),
   );
 };

@@ -19,25 +19,67 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 
 export interface Column<T> {
   title: string;
-  value: (row: T) => string;
+  value: (row: T) => string | Node;
   numeric?: boolean;
 }
 
-/** A table in a horizontally scrolling box, so wide tables fit phone screens. */
-export function table<T>(columns: Column<T>[], rows: T[], className = ''): HTMLElement {
+export interface TableOptions<T> {
+  /** A row that opens something: its first cell becomes a button (reachable by Tab), and so does a click on the row. */
+  open?: (row: T) => void;
+  /** The row shown as chosen. */
+  current?: (row: T) => boolean;
+  caption?: string;
+}
+
+/**
+ * A table in a horizontally scrolling box. On phones a table with the class `stack` shows each row as
+ * a card of label: value lines (the labels come from `data-label`), so nothing is clipped.
+ */
+export function table<T>(
+  columns: Column<T>[],
+  rows: T[],
+  className = '',
+  options: TableOptions<T> = {},
+): HTMLElement {
+  const { open, current } = options;
+  const cell = (c: Column<T>, row: T, first: boolean) => {
+    const value = c.value(row);
+    const content =
+      first && open
+        ? h('button', { type: 'button', class: 'row-link', onclick: () => open(row) }, value)
+        : value;
+    return h('td', { class: c.numeric ? 'num' : '', 'data-label': c.title }, content);
+  };
   return h(
     'div',
     { class: 'scroll' },
     h(
       'table',
       { class: className },
-      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { class: c.numeric ? 'num' : '' }, c.title)))),
+      options.caption ? h('caption', { class: 'visually-hidden' }, options.caption) : null,
+      h(
+        'thead',
+        {},
+        h('tr', {}, ...columns.map((c) => h('th', { class: c.numeric ? 'num' : '', scope: 'col' }, c.title))),
+      ),
       h(
         'tbody',
         {},
-        ...rows.map((row) =>
-          h('tr', {}, ...columns.map((c) => h('td', { class: c.numeric ? 'num' : '' }, c.value(row)))),
-        ),
+        ...rows.map((row) => {
+          const tr = h(
+            'tr',
+            { class: current?.(row) ? 'current' : '', 'aria-current': current?.(row) ? 'true' : undefined },
+            ...columns.map((c, i) => cell(c, row, i === 0)),
+          );
+          // A click anywhere on the row does what its button does; the button alone takes the keyboard.
+          if (open) {
+            tr.classList.add('opens');
+            tr.addEventListener('click', (event) => {
+              if (!(event.target as Element).closest('button')) open(row);
+            });
+          }
+          return tr;
+        }),
       ),
     ),
   );
@@ -55,7 +97,13 @@ export function toggles<T extends string>(
     ...options.map((o) =>
       h(
         'button',
-        { type: 'button', 'aria-pressed': String(o.value === current), onclick: () => onPick(o.value) },
+        {
+          type: 'button',
+          'aria-pressed': String(o.value === current),
+          // The view is drawn anew after a pick; this finds the same button to keep the focus on.
+          'data-focus': `toggle-${o.value}`,
+          onclick: () => onPick(o.value),
+        },
         o.label,
       ),
     ),

@@ -5,61 +5,114 @@ import { h } from './dom.js';
 const MAX_RESULTS = 12;
 let query = '';
 
-/** Funds whose number starts with, or whose English or Thai name contains, what was typed. */
-function matches(funds: FundPriceListItem[], typed: string): FundPriceListItem[] {
+/** The fund's short code as its page link ends with it (…/fund/B-TREASURY), lower-cased; '' if none. */
+export function shortCode(fund: FundPriceListItem): string {
+  const last =
+    fund.mf_linkEng
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? '';
+  return /^[A-Za-z][\w&+.()-]*$/.test(last) ? last.toLowerCase() : '';
+}
+
+/** Funds whose number or short code starts with, or whose English or Thai name contains, what was typed. */
+export function matches(funds: FundPriceListItem[], typed: string): FundPriceListItem[] {
   const q = typed.trim().toLowerCase();
   if (q === '') return [];
   return funds.filter(
-    (f) => f.mf_iNumber.startsWith(q) || f.mf_sEng.toLowerCase().includes(q) || f.mf_sTha.includes(q),
+    (f) =>
+      f.mf_iNumber.startsWith(q) ||
+      shortCode(f).startsWith(q) ||
+      f.mf_sEng.toLowerCase().includes(q) ||
+      f.mf_sTha.includes(q),
   );
 }
 
 /**
- * The search box: pick from the matches, or press Enter to open the first one, or anything typed
- * when nothing matches (a short code such as B-TREASURY, which the API accepts as well).
+ * The search box, a combobox (WAI-ARIA): type, move through the matches with the arrow keys, Enter
+ * opens the active one (the first by default). When nothing matches, the one option opens what was
+ * typed, since the API also knows funds by codes this list cannot show.
  */
 export function fundSearch(ctx: Context, funds: FundPriceListItem[]): HTMLElement {
   const open = (code: string) => {
     query = '';
+    ctx.focusAfter('#fund-name');
     ctx.navigate(`#funds/${encodeURIComponent(code)}`);
   };
   const input = h('input', {
     id: 'fund-search',
-    type: 'search',
+    type: 'text',
+    role: 'combobox',
+    'aria-autocomplete': 'list',
+    'aria-expanded': 'false',
+    'aria-controls': 'fund-results',
+    'aria-describedby': 'fund-results-count',
     value: query,
     placeholder: text(ctx, 'searchHint'),
     autocomplete: 'off',
     spellcheck: 'false',
   });
-  const list = h('ul', { class: 'results', id: 'fund-results' });
+  const list = h('ul', {
+    class: 'results',
+    id: 'fund-results',
+    role: 'listbox',
+    'aria-label': text(ctx, 'searchLabel'),
+  });
+  const count = h('span', { id: 'fund-results-count', class: 'visually-hidden', 'aria-live': 'polite' });
+  let codes: string[] = [];
+  let active = -1;
+
+  const setActive = (index: number) => {
+    active = index;
+    list
+      .querySelectorAll('[role=option]')
+      .forEach((li, i) => li.setAttribute('aria-selected', String(i === index)));
+    if (index >= 0) {
+      input.setAttribute('aria-activedescendant', `fund-option-${index}`);
+      list.children[index]?.scrollIntoView({ block: 'nearest' });
+    } else input.removeAttribute('aria-activedescendant');
+  };
+
+  const option = (index: number, code: string, ...content: (Node | string)[]) =>
+    h(
+      'li',
+      { role: 'option', id: `fund-option-${index}`, 'aria-selected': 'false', onclick: () => open(code) },
+      ...content,
+    );
+
   const update = () => {
     query = input.value;
+    const typed = query.trim();
     const found = matches(funds, query).slice(0, MAX_RESULTS);
     const name = (f: FundPriceListItem) => (ctx.lang === 'th' ? f.mf_sTha : f.mf_sEng);
-    list.replaceChildren(
-      ...found.map((f) =>
-        h(
-          'li',
-          {},
-          h(
-            'button',
-            { type: 'button', onclick: () => open(f.mf_iNumber) },
-            h('span', { class: 'code' }, f.mf_iNumber),
-            ' ',
-            name(f),
-          ),
-        ),
-      ),
+    codes = found.map((f) => f.mf_iNumber);
+    const options = found.map((f, i) =>
+      option(i, f.mf_iNumber, h('span', { class: 'code' }, f.mf_iNumber), ' ', name(f)),
     );
-    if (query.trim() !== '' && found.length === 0) {
-      list.append(h('li', { class: 'none' }, text(ctx, 'noMatch', { q: query.trim() })));
+    if (typed !== '' && found.length === 0) {
+      codes = [typed];
+      options.push(option(0, typed, text(ctx, 'openCode', { q: typed })));
     }
+    list.replaceChildren(...options);
+    input.setAttribute('aria-expanded', String(options.length > 0));
+    count.textContent = typed === '' ? '' : text(ctx, 'resultsCount', { n: found.length });
+    setActive(-1);
   };
   input.addEventListener('input', update);
   input.addEventListener('keydown', (event) => {
-    if (event.key !== 'Enter' || input.value.trim() === '') return;
-    event.preventDefault();
-    open(matches(funds, input.value)[0]?.mf_iNumber ?? input.value.trim());
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (codes.length === 0) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive(active < 0 && step < 0 ? codes.length - 1 : (active + step + codes.length) % codes.length);
+    } else if (event.key === 'Enter' && codes.length > 0) {
+      event.preventDefault();
+      open(codes[Math.max(active, 0)]!);
+    } else if (event.key === 'Escape') {
+      input.value = '';
+      update();
+    }
   });
   update();
   return h(
@@ -67,6 +120,7 @@ export function fundSearch(ctx: Context, funds: FundPriceListItem[]): HTMLElemen
     { class: 'search' },
     h('label', { for: 'fund-search' }, text(ctx, 'searchLabel')),
     input,
+    count,
     list,
   );
 }

@@ -45,7 +45,7 @@ export function statistics(ctx: Context, s: FundNavStatistics | undefined): HTML
         { title: text(ctx, 'date'), value: (r) => when(r.minDate) },
       ],
       rows,
-      'stats',
+      'stats stack',
     ),
     change ? h('p', { class: 'meta' }, change) : null,
   );

@@ -3,6 +3,7 @@ import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { fromDateTime, PRESETS, presetStart, toSeconds, type Preset } from './dates.js';
 import { h, message, toggles } from './dom.js';
+import { dateField, readRange } from './date-field.js';
 import { fundSearch } from './fund-search.js';
 import { priceTable, statistics } from './fund-tables.js';
 
@@ -44,6 +45,20 @@ export const fundsView: View = async (ctx) => {
     return show(ctx, search, message(text(ctx, 'noMatch', { q: code }), 'empty'));
 
   const chart = h('div', { class: 'chart', id: 'fund-chart' });
+  // An empty period is said once; the statistics still show the last 12 months and since inception.
+  const pricesPart =
+    prices.length > 0
+      ? [
+          chart,
+          h('h3', {}, text(ctx, 'statsTitle')),
+          statistics(ctx, stats[0]),
+          h('h3', {}, text(ctx, 'pricesTitle')),
+          priceTable(ctx, prices),
+        ]
+      : [
+          message(text(ctx, 'noPrices'), 'empty'),
+          ...(stats[0] ? [h('h3', {}, text(ctx, 'statsTitle')), statistics(ctx, stats[0])] : []),
+        ];
   show(
     ctx,
     search,
@@ -52,17 +67,13 @@ export const fundsView: View = async (ctx) => {
       { class: 'fund' },
       heading(ctx, listed, prices[0]),
       periodPicker(ctx, from, to),
-      prices.length > 0 ? chart : message(text(ctx, 'noPrices'), 'empty'),
-      h('h3', {}, text(ctx, 'statsTitle')),
-      statistics(ctx, stats[0]),
-      h('h3', {}, text(ctx, 'pricesTitle')),
-      priceTable(ctx, prices),
+      ...pricesPart,
     ),
   );
   if (prices.length > 0 && ctx.current()) {
     const days = prices.map((p) => toSeconds(fromDateTime(p.mfr_dDataDate)));
     const nav = { label: text(ctx, 'nav'), values: prices.map((p) => p.mfr_fNav), color: '#1d4ed8' };
-    lineChart(chart, days, [nav], ctx.lang, { dayLabel: text(ctx, 'date') });
+    lineChart(chart, days, [nav], ctx.lang, { dayLabel: text(ctx, 'date'), decimals: 4 });
   }
 };
 
@@ -84,11 +95,16 @@ function periodPicker(ctx: Context, from: string, to: string) {
     period.preset = preset;
     ctx.rerender();
   };
-  const fromInput = h('input', { type: 'date', value: from, 'aria-label': text(ctx, 'from') });
-  const toInput = h('input', { type: 'date', value: to, 'aria-label': text(ctx, 'to') });
+  const fromField = dateField(ctx.lang, { id: 'fund-from', label: text(ctx, 'from'), value: from });
+  const toField = dateField(ctx.lang, { id: 'fund-to', label: text(ctx, 'to'), value: to });
+  const problem = h('p', { class: 'message error', id: 'fund-range-error', role: 'alert' });
   const apply = () => {
-    if (!fromInput.value || !toInput.value || fromInput.value > toInput.value) return;
-    Object.assign(period, { preset: 'custom', from: fromInput.value, to: toInput.value });
+    const range = readRange(ctx.lang, fromField, toField, (iso) => day(ctx, iso));
+    if ('error' in range) {
+      problem.textContent = range.error;
+      return;
+    }
+    Object.assign(period, { preset: 'custom', ...range });
     ctx.rerender();
   };
   return h(
@@ -105,10 +121,11 @@ function periodPicker(ctx: Context, from: string, to: string) {
     h(
       'form',
       { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
-      fromInput,
-      toInput,
-      h('button', { type: 'submit' }, text(ctx, 'apply')),
+      fromField.input,
+      toField.input,
+      h('button', { type: 'submit', id: 'fund-apply' }, text(ctx, 'apply')),
     ),
+    problem,
     h('p', { class: 'meta', id: 'fund-period' }, `${day(ctx, from)} – ${day(ctx, to)}`),
   );
 }

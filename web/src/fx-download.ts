@@ -1,5 +1,6 @@
 import type { DateInput } from '../../src/client/index.js';
-import { text, type Context } from './context.js';
+import { day, text, type Context } from './context.js';
+import { dateField, readRange } from './date-field.js';
 import { h } from './dom.js';
 
 /**
@@ -7,21 +8,26 @@ import { h } from './dom.js';
  * with Accept: text/csv), in the page's language: Thai gives Buddhist-era years.
  */
 export function fxDownload(ctx: Context, family: string, from: string, to: string): HTMLElement {
-  const fromInput = h('input', {
-    type: 'date',
-    id: 'csv-from',
-    value: from,
-    'aria-label': text(ctx, 'from'),
-  });
-  const toInput = h('input', { type: 'date', id: 'csv-to', value: to, 'aria-label': text(ctx, 'to') });
+  const fromField = dateField(ctx.lang, { id: 'csv-from', label: text(ctx, 'from'), value: from });
+  const toField = dateField(ctx.lang, { id: 'csv-to', label: text(ctx, 'to'), value: to });
   const button = h('button', { type: 'submit', id: 'csv-download' }, text(ctx, 'download'));
+  const problem = h('p', { class: 'message error', id: 'csv-range-error', role: 'alert' });
 
   const download = async () => {
+    const range = readRange(ctx.lang, fromField, toField, (iso) => day(ctx, iso));
+    problem.textContent = 'error' in range ? range.error : '';
+    if ('error' in range) return;
     button.disabled = true;
     try {
-      const [start, end] = [fromInput.value, toInput.value] as DateInput[];
-      const csv = await ctx.api.client.getDownloadFxRatesCsv(family, start!, end!, ctx.lang);
-      const file = `fxrates-${family}-${fromInput.value}-${toInput.value}${ctx.lang === 'th' ? '-th' : ''}.csv`;
+      const answer = await ctx.api.client.getDownloadFxRatesCsv(
+        family,
+        range.from as DateInput,
+        range.to as DateInput,
+        ctx.lang,
+      );
+      // The service names its columns by the API's field names; a Thai file gets Thai headings.
+      const csv = ctx.lang === 'th' ? answer.replace(/^[^\r\n]*/, text(ctx, 'csvHeaders')) : answer;
+      const file = `fxrates-${family}-${range.from}-${range.to}${ctx.lang === 'th' ? '-th' : ''}.csv`;
       // A BOM so spreadsheet programs read the file as UTF-8.
       const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
       const link = h('a', { href: url, download: file, hidden: true });
@@ -45,9 +51,10 @@ export function fxDownload(ctx: Context, family: string, from: string, to: strin
     h(
       'form',
       { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), void download()) },
-      fromInput,
-      toInput,
+      fromField.input,
+      toField.input,
       button,
     ),
+    problem,
   );
 }

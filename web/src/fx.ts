@@ -11,35 +11,68 @@ import {
   type Preset,
 } from './dates.js';
 import { h, message, table, toggles } from './dom.js';
+import { currencyName } from './currencies.js';
 import { fxDownload } from './fx-download.js';
+import { quotedDecimals } from './numbers.js';
 
 /** The family and period the user chose; they stay while the page is open. */
 const choice: { family?: string; preset: Preset } = { preset: '3M' };
+/** The bank's page opens on USD 50-100, the family most people look for. */
+const DEFAULT_FAMILY = 'USD50';
+/** Today's rates change with each round of the day: asked again when older than this. */
+const FRESH_MS = 60_000;
 
 const number = (rate: string) => (rate === '' ? null : Number(rate));
+/** Today in Bangkok, where the bank publishes. */
+const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 export const fxView: View = async (ctx) => {
-  const families = await ctx.api.memo('families', (c) => c.getFxFamily());
-  if (families.length === 0) return show(ctx, message(text(ctx, 'noData'), 'empty'));
-  const latest = await ctx.api.memo('banner', (c) => c.getFxBanner(families.map((f) => f.Family)));
-  const family = choice.family ?? latest[0]?.Family ?? families[0]!.Family;
-  // The history runs up to the latest published day; a Bangkok "today" may have no rates yet.
-  const end = latest[0] ? fromDayFirst(latest[0].Ddate) : new Date().toISOString().slice(0, 10);
+  const family = choice.family ?? DEFAULT_FAMILY;
+  // The history does not wait for the list and the latest rates: the three are asked together, the
+  // banner as soon as the list names the families. A history up to today ends on the latest day with rates.
+  const end = bangkokToday();
   const from = presetStart(choice.preset, end);
-  const history = await ctx.api.memo(`fx/${family}/${from}/${end}`, (c) =>
-    c.getDownloadFxRates(family, from as DateInput, end as DateInput, 'en'),
+  const familiesAnswer = ctx.api.memo('families', (c) => c.getFxFamily(), FRESH_MS * 60);
+  const historyAnswer = ctx.api.memo(
+    `fx/${family}/${from}/${end}`,
+    (c) => c.getDownloadFxRates(family, from as DateInput, end as DateInput, 'en'),
+    FRESH_MS,
+  );
+  const latestAnswer = familiesAnswer.then((families) =>
+    families.length === 0
+      ? []
+      : ctx.api.memo(
+          `banner/${families.length}`,
+          (c) => c.getFxBanner(families.map((f) => f.Family)),
+          FRESH_MS,
+        ),
+  );
+  const [families, latest, history] = await Promise.all([familiesAnswer, latestAnswer, historyAnswer]);
+  if (families.length === 0) return show(ctx, message(text(ctx, 'noData'), 'empty'));
+  if (!families.some((f) => f.Family === family)) {
+    choice.family = families[0]!.Family;
+    return ctx.rerender();
+  }
+  const lastDay = latest[0] ? fromDayFirst(latest[0].Ddate) : end;
+  const current = latest.find((r) => r.Family === family);
+  const decimals = Math.max(
+    ...latest.filter((r) => r.Family === family).map((r) => quotedDecimals(r.TT || r.BuyingRates)),
+    4,
   );
 
   const chart = h('div', { class: 'chart', id: 'fx-chart' });
-  const current = latest.find((r) => r.Family === family);
   show(
     ctx,
     h('div', { class: 'period' }, familyPicker(ctx, families, family)),
-    h('h2', {}, text(ctx, 'todayRates', { date: current ? day(ctx, fromDayFirst(current.Ddate)) : '–' })),
+    h(
+      'h2',
+      { id: 'fx-today-title' },
+      text(ctx, 'todayRates', { date: current ? day(ctx, fromDayFirst(current.Ddate)) : '–' }),
+    ),
     current ? figures(ctx, current) : message(text(ctx, 'noRates'), 'empty'),
     h('h2', {}, text(ctx, 'history')),
     toggles(
-      PRESETS.filter((p) => p !== '1W').map((p) => ({ value: p, label: p })),
+      PRESETS.map((p) => ({ value: p, label: p })),
       choice.preset,
       (preset) => {
         choice.preset = preset;
@@ -47,11 +80,11 @@ export const fxView: View = async (ctx) => {
       },
     ),
     history.length > 0 ? chart : message(text(ctx, 'noRates'), 'empty'),
-    fxDownload(ctx, family, addMonths(end, -1), end),
+    fxDownload(ctx, family, addMonths(lastDay, -1), lastDay),
     h('h2', {}, text(ctx, 'allRates')),
     latestTable(ctx, latest, family),
   );
-  if (history.length > 0 && ctx.current()) drawHistory(ctx, chart, history);
+  if (history.length > 0 && ctx.current()) drawHistory(ctx, chart, history, decimals);
 };
 
 const rate = (v: string) => (v === '' ? '–' : v);
@@ -78,7 +111,11 @@ function familyPicker(ctx: Context, families: FxFamily[], current: string) {
     'select',
     { id: 'fx-family', 'aria-label': text(ctx, 'family') },
     ...families.map((f) =>
-      h('option', { value: f.Family, selected: f.Family === current }, `${f.Family} – ${f.Description}`),
+      h(
+        'option',
+        { value: f.Family, selected: f.Family === current },
+        `${f.Family} – ${currencyName(f.Family, f.Description, ctx.lang)}`,
+      ),
     ),
   );
   select.addEventListener('change', () => {
@@ -89,52 +126,64 @@ function familyPicker(ctx: Context, families: FxFamily[], current: string) {
 }
 
 /** Transfer rates where the bank quotes them; bank-note rates for families with notes only. */
-function drawHistory(ctx: Context, el: HTMLElement, rows: FxRateRow[]) {
+function drawHistory(ctx: Context, el: HTMLElement, rows: FxRateRow[], quoted: number) {
   const transfers = rows.some((r) => r.TT !== '');
+  const kind = text(ctx, transfers ? 'transfer' : 'notes');
   lineChart(
     el,
     rows.map((r) => toSeconds(fromMonthFirst(r.Ddate))),
     [
       {
-        label: `${text(ctx, 'buying')} (${transfers ? 'TT' : 'notes'})`,
+        label: `${text(ctx, 'buying')} (${kind})`,
         values: rows.map((r) => number(transfers ? r.TT : r.BuyingRates)),
         color: '#15803d',
       },
       {
-        label: `${text(ctx, 'selling')} (${transfers ? 'TT' : 'notes'})`,
+        label: `${text(ctx, 'selling')} (${kind})`,
         values: rows.map((r) => number(transfers ? r.Bill_DD_TT : r.SellingRates)),
         color: '#b91c1c',
       },
     ],
     ctx.lang,
-    { dayLabel: text(ctx, 'date') },
+    { dayLabel: text(ctx, 'date'), decimals: quoted },
   );
 }
 
 function latestTable(ctx: Context, rows: FxBannerRow[], current: string) {
   if (rows.length === 0) return message(text(ctx, 'noData'), 'empty');
-  const element = table(
+  // The day is said once when every row has it; a row quoted on another day says its own.
+  const days = new Set(rows.map((r) => r.Ddate));
+  const updated = (r: FxBannerRow) =>
+    days.size === 1 ? r.DTime : `${day(ctx, fromDayFirst(r.Ddate))} ${r.DTime}`;
+  const banner = rows[0]!;
+  // A row picks its currency for the figures, chart and download above.
+  const pick = (row: FxBannerRow) => {
+    choice.family = row.Family;
+    ctx.focusAfter('#fx-today-title');
+    ctx.rerender();
+    window.scrollTo({ top: 0 });
+  };
+  return table(
     [
-      { title: text(ctx, 'currency'), value: (r) => `${r.Family} (${r.Description})` },
+      {
+        title: text(ctx, 'currency'),
+        value: (r) => `${r.Family} (${currencyName(r.Family, r.Description, ctx.lang)})`,
+      },
       { title: text(ctx, 'buyingNotes'), value: (r) => rate(r.BuyingRates), numeric: true },
       { title: text(ctx, 'sellingNotes'), value: (r) => rate(r.SellingRates), numeric: true },
       { title: text(ctx, 'sightBill'), value: (r) => rate(r.SightBill), numeric: true },
       { title: text(ctx, 'buyingTt'), value: (r) => rate(r.TT), numeric: true },
       { title: text(ctx, 'sellingTt'), value: (r) => rate(r.Bill_DD_TT), numeric: true },
-      { title: text(ctx, 'updated'), value: (r) => `${day(ctx, fromDayFirst(r.Ddate))} ${r.DTime}` },
+      {
+        title:
+          days.size === 1
+            ? `${text(ctx, 'updated')} (${day(ctx, fromDayFirst(banner.Ddate))})`
+            : text(ctx, 'updated'),
+        value: updated,
+      },
     ],
     rows,
-    'rates',
+    'rates stack',
+    { open: pick, current: (r) => r.Family === current },
   );
-  // A row picks its currency for the figures, chart and download above.
-  element.querySelectorAll('tbody tr').forEach((tr, i) => {
-    const family = rows[i]!.Family;
-    if (family === current) tr.classList.add('current');
-    tr.addEventListener('click', () => {
-      choice.family = family;
-      ctx.rerender();
-      window.scrollTo({ top: 0 });
-    });
-  });
-  return element;
 }

@@ -66,6 +66,16 @@ const EN = {
   effective: 'Effective',
   published: 'Published',
   noData: 'No data.',
+  badRange: 'The start date ({from}) is after the end date ({to}): pick a start on or before the end.',
+  badDate: 'Enter both dates, e.g. {example}.',
+  dateFormat: 'd/m/yyyy',
+  openCode: 'Open fund “{q}” (a number or short code)',
+  resultsCount: '{n} funds match.',
+  chartPeriod: 'Chart of {n} days from {from} to {to}.',
+  chartLine: '{label}: first {first}, last {last}, highest {high} on {highDate}, lowest {low} on {lowDate}.',
+  notes: 'notes',
+  transfer: 'transfer',
+  csvHeaders: 'Family,BuyingRates,SellingRates,SightBill,Bill_DD_TT,TT,Ddate,DTime',
 };
 
 export type Key = keyof typeof EN;
@@ -134,6 +144,16 @@ const TH: Record<Key, string> = {
   effective: 'มีผล',
   published: 'ประกาศ',
   noData: 'ไม่มีข้อมูล',
+  badRange: 'วันเริ่มต้น ({from}) อยู่หลังวันสิ้นสุด ({to}) โปรดเลือกวันเริ่มต้นที่ไม่เกินวันสิ้นสุด',
+  badDate: 'กรอกวันที่เป็น วัน/เดือน/ปี พ.ศ. เช่น {example}',
+  dateFormat: 'ว/ด/ปปปป (พ.ศ.)',
+  openCode: 'เปิดกองทุน “{q}” (เลขที่หรือชื่อย่อ)',
+  resultsCount: 'พบ {n} กองทุน',
+  chartPeriod: 'กราฟ {n} วัน ตั้งแต่ {from} ถึง {to}',
+  chartLine: '{label}: แรก {first} ล่าสุด {last} สูงสุด {high} เมื่อ {highDate} ต่ำสุด {low} เมื่อ {lowDate}',
+  notes: 'ธนบัตร',
+  transfer: 'โอนเงิน',
+  csvHeaders: 'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่,เวลา',
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };

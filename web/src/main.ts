@@ -22,6 +22,8 @@ const state = {
   lang: (localStorage.getItem(LANG_STORE) === 'th' ? 'th' : 'en') as Lang,
   api: storedKey ? new Api(storedKey) : undefined,
   generation: 0,
+  /** What to focus after the next render: a selector asked for, or the focused element's own key. */
+  focus: undefined as string | undefined,
 };
 keyInput.value = storedKey;
 
@@ -42,8 +44,27 @@ function translatePage() {
   });
 }
 
+/** A selector that finds the focused element again once the view is drawn anew. */
+function focusKey(): string | undefined {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !view.contains(el)) return undefined;
+  if (el.dataset.focus) return `[data-focus="${el.dataset.focus}"]`;
+  return el.id ? `#${CSS.escape(el.id)}` : undefined;
+}
+
+/** Puts the focus back where the user was (or where a pick sent them), never on <body>. */
+function restoreFocus(selector: string | undefined) {
+  if (!selector || (document.activeElement && document.activeElement !== document.body)) return;
+  const target = view.querySelector<HTMLElement>(selector);
+  if (!target) return;
+  if (!target.matches('a, button, input, select, textarea, [tabindex]')) target.tabIndex = -1;
+  target.focus();
+}
+
 async function render() {
   const generation = ++state.generation;
+  const focus = state.focus ?? focusKey();
+  state.focus = undefined;
   const [name = '', ...route] = location.hash.slice(1).split('/').map(decodeURIComponent);
   const viewName = name in VIEWS ? name : 'funds';
   document.querySelectorAll<HTMLElement>('[data-view]').forEach((el) => {
@@ -63,6 +84,7 @@ async function render() {
     current: () => generation === state.generation,
     rerender: () => void render(),
     navigate: (hash) => (location.hash = hash),
+    focusAfter: (selector) => (state.focus = selector),
     notify: (text, kind, detail) => ctx.current() && notify(text, kind, detail),
     fail: (error) => {
       const { text, detail } = explain(error, state.lang);
@@ -79,7 +101,10 @@ async function render() {
       ctx.fail(error);
     }
   } finally {
-    if (ctx.current()) view.removeAttribute('aria-busy');
+    if (ctx.current()) {
+      view.removeAttribute('aria-busy');
+      restoreFocus(focus);
+    }
   }
 }
 
@@ -90,7 +115,10 @@ $('#key-form').addEventListener('submit', (event) => {
   else localStorage.removeItem(KEY_STORE);
   state.api = key ? new Api(key) : undefined;
   view.replaceChildren();
-  void render();
+  // Said once the first answer came with it; a refused key shows its error instead.
+  void render().then(() => {
+    if (key && notice.hidden) notify(t(state.lang, 'keySaved'));
+  });
 });
 
 document.querySelectorAll<HTMLButtonElement>('[data-lang]').forEach((button) =>
