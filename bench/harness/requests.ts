@@ -45,6 +45,10 @@ const nav: BenchRequest = {
 const updateDays = get(`${FUNDS}/GetUpdateInMonth/2026/11/101`);
 const deposit = get('/api/InterestRatesService/GetDepositRate');
 const families = get(`${FX}/Getfxfamily`);
+// The bank website's fund operations (decisions 6): its fund picker and the detail view's two calls.
+const fundNames = get(`${FUNDS}/AllFundsName`);
+const websiteStatistics = get(`${FUNDS}/Fund_Nav/101/20/11/2025/20/11/2026/N`);
+const websiteHistory = get(`${FUNDS}/FundPrice/101/20/11/2025/20/11/2026/N`);
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -57,6 +61,9 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetUpdateInMonth', requests: [updateDays] },
   { name: 'GetDepositRate', requests: [deposit] },
   { name: 'Getfxfamily', requests: [families] },
+  { name: 'AllFundsName', requests: [fundNames] },
+  { name: 'Fund_Nav', requests: [websiteStatistics] },
+  { name: 'FundPrice', requests: [websiteHistory] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {
@@ -72,6 +79,9 @@ export const OPERATIONS: Operation[] = [
       updateDays,
       deposit,
       families,
+      fundNames,
+      websiteStatistics,
+      websiteHistory,
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import type { DepositRate } from '../schemas/interest-rates.js';
 import type { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
 import type {
+  FundNameItem,
   FundNavRange,
   FundNavStatistics,
   FundPriceListItem,
@@ -36,7 +37,7 @@ const seg = (value: string | number) => encodeURIComponent(String(value));
 const range = (from: DateInput, to: DateInput) => `${dayPath(from)}/${dayPath(to)}`;
 
 /**
- * The service's ten operations, one method each, with the result types of the service's own schemas.
+ * The service's operations (the spec's ten and the website's), one method each, with the result types of the service's own schemas.
  * Every method resolves with the data of a 200 and rejects with a RatesApiError otherwise (a RangeError
  * for a day that does not exist, before any request).
  */
@@ -146,6 +147,33 @@ export class RatesClient {
   /** 4.10 LatestDate: the latest date with any fund price ([] when none). */
   async latestDate(o?: CallOptions): Promise<LatestDateRecord[]> {
     return this.json('LatestDate', 'FundPriceService/LatestDate', o);
+  }
+
+  // The bank website's operations (decisions 6).
+
+  /** AllFundsName: every listed fund with its category and links, in AllFundPrices' order. */
+  async allFundsName(o?: CallOptions): Promise<FundNameItem[]> {
+    return this.json('AllFundsName', 'FundPriceService/AllFundsName', o);
+  }
+
+  /** Fund_Nav: fundNavByFundCode under the website's path (its last segment, `N`, is ignored). */
+  async fundNav(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundNavStatistics[]> {
+    return this.json('Fund_Nav', `FundPriceService/Fund_Nav/${seg(fund)}/${range(from, to)}/N`, o);
+  }
+
+  /** FundPrice: fundPriceByFundCode under the website's path (its last segment, `N`, is ignored). */
+  async fundPrice(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundPriceRecord[]> {
+    return this.json('FundPrice', `FundPriceService/FundPrice/${seg(fund)}/${range(from, to)}/N`, o);
   }
 
   private async json<T>(operationId: string, path: string, o?: CallOptions, method = 'GET'): Promise<T> {

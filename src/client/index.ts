@@ -12,6 +12,7 @@ export { RatesApiError } from './errors.js';
 export type { DepositRate } from '../schemas/interest-rates.js';
 export type { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
 export type {
+  FundNameItem,
   FundNavRange,
   FundNavStatistics,
   FundPriceListItem,

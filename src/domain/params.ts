@@ -44,6 +44,12 @@ export const Lang = Type.String({
   description: "'en' or 'th'",
   examples: ['en'],
 });
+/** The last segment of the website's Fund_Nav and FundPrice paths: the site sends `N`; accepted, ignored. */
+export const Ignored = Type.String({
+  pattern: '^[A-Za-z0-9]{1,10}$',
+  description: 'one to ten letters or digits (ignored)',
+  examples: ['N'],
+});
 export const LooseDate = Type.String({
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}|[0-9]{8})$',
   description: 'a date YYYY-MM-DD (or DD-MM-YYYY, YYYYMMDD)',

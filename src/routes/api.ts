@@ -24,7 +24,7 @@ export const apiRoutes: FastifyPluginAsync<{
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   // CORS first: its hook sets the allow headers before the key check, so a browser can read a 401 too.
-  await installApiCors(api, corsOrigins);
+  await installApiCors(api, corsOrigins, gateway.publicAccess);
   installGatewayHooks(api, gateway);
   if (answers)
     installResponseCache(api, answers, gateway, { maxAgeS: maxAgeS ?? 60, shared: cachePublic ?? true, now });

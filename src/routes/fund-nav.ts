@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   checkRange,
   FundCode,
+  Ignored,
   LooseDate,
   parseLooseDate,
   parseRangeParams,
@@ -77,6 +78,17 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
     },
   );
 
+  // Fund_Nav_ByFundCode (4.2), and the website's Fund_Nav with its ignored last segment: one answer.
+  const statistics = async (params: Static<typeof StatisticsParams>) => {
+    const { from, to } = parseRangeParams(params);
+    const fund = await repos.funds.findFund(params.fund);
+    return fund ? [await repos.funds.navStatistics(fund.id, from, to)] : [];
+  };
+  const response = {
+    200: Type.Array(FundNavStatistics, { description: 'One element; [] for an unknown fund' }),
+    ...PARAM_ERRORS,
+  };
+
   app.get(
     '/Fund_Nav_ByFundCode/:fund/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy',
     {
@@ -84,17 +96,25 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
         operationId: 'FundPriceWebApi_Fund_Nav_FundCode',
         summary:
           'Fund NAV statistics: min/max over the range, 12 months and since inception; first and last NAV',
-        params: Type.Object({ fund: FundCode, ...RangeParams }),
-        response: {
-          200: Type.Array(FundNavStatistics, { description: 'One element; [] for an unknown fund' }),
-          ...PARAM_ERRORS,
-        },
+        params: StatisticsParams,
+        response,
       },
     },
-    async (request) => {
-      const { from, to } = parseRangeParams(request.params);
-      const fund = await repos.funds.findFund(request.params.fund);
-      return fund ? [await repos.funds.navStatistics(fund.id, from, to)] : [];
+    async (request) => statistics(request.params),
+  );
+
+  app.get(
+    '/Fund_Nav/:fund/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy/:x',
+    {
+      schema: {
+        operationId: 'Fund_Nav',
+        summary: "Fund_Nav_ByFundCode's statistics under the website's path; the last segment is ignored",
+        params: Type.Object({ ...StatisticsParams.properties, x: Ignored }),
+        response,
+      },
     },
+    async (request) => statistics(request.params),
   );
 };
+
+const StatisticsParams = Type.Object({ fund: FundCode, ...RangeParams });

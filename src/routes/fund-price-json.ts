@@ -1,5 +1,7 @@
+import { FundPriceOfDay } from '../schemas/fund-prices.js';
 import {
-  priceListItem,
+  fundNameItem,
+  netAssetsText,
   priceRecord,
   type DayPrice,
   type ListedFund,
@@ -37,26 +39,62 @@ export function priceRecordsJson(fund: Fund, { series, start, end }: PriceRun): 
   return array.end();
 }
 
-/** The fields of a listed fund that come before its prices, as UTF-8 JSON, kept with the listing. */
+/** The fields of a listed fund (FundNameItem) as UTF-8 JSON, without braces, kept with the listing. */
 const listedParts = new WeakMap<ListedFund, Buffer>();
 
 /**
- * AllFundPrices' answer: the listed funds that have a price that day, in the listing's order, written
- * to UTF-8 bytes as priceRecordsJson writes a history (each fund's names and links encoded once). The
- * same JSON as the schema serializer's of the same items (test/routes/fund-price-json.test.ts).
+ * Each price field of an AllFundPrices item as JSON text, by its name in the schema (FundPriceOfDay):
+ * typed by that object's keys, so the writer knows every field the schema has, and nothing else; the
+ * writer goes through them in the schema's order, so the two cannot disagree on order either.
  */
-export function dayPricesJson(listing: ListedFund[], prices: DayPrice[]): Buffer {
+const PRICE_FIELDS: { [K in keyof typeof FundPriceOfDay]: (p: DayPrice, date: string) => string } = {
+  mfr_fNav: (p) => number(p.nav),
+  mfr_fSel: (p) => number(p.offer),
+  mfr_fBuy: (p) => number(p.redemption),
+  mfr_dDataDate: (p) => `"${p.price_date}T00:00:00"`,
+  mfr_sAUM: (p) => `"${netAssetsText(p.total_net_assets)}"`,
+  mf_backdate: (p, date) => (p.price_date === date ? '""' : `"${p.price_date}T00:00:00"`),
+};
+const PRICE_WRITERS = Object.keys(FundPriceOfDay).map((name) => ({
+  prefix: `,"${name}":`,
+  write: PRICE_FIELDS[name as keyof typeof FundPriceOfDay],
+}));
+
+/**
+ * AllFundPrices' answer: the listed funds that have a price shown for `date`, in the listing's order,
+ * written to UTF-8 bytes as priceRecordsJson writes a history (each fund's names and links encoded
+ * once, the prices in ASCII). The same JSON as the schema serializer's of the same items
+ * (test/routes/fund-price-json.test.ts).
+ */
+export function dayPricesJson(listing: ListedFund[], prices: DayPrice[], date: string): Buffer {
   const byFund = new Map(prices.map((p) => [p.fund_id, p]));
-  const array = new JsonArrayBytes(prices.length * 600);
+  const array = new JsonArrayBytes(prices.length * 700);
   for (const fund of listing) {
     const p = byFund.get(fund.id);
     if (!p) continue;
     const part = listedPartOf(fund);
-    const own = `"mfr_fNav":${number(p.nav)},"mfr_fSel":${number(p.offer)},"mfr_fBuy":${number(p.redemption)}}`;
+    let own = '';
+    for (const field of PRICE_WRITERS) own += field.prefix + field.write(p, date);
+    own += '}';
     array
-      .item(part.length + own.length)
+      .item(1 + part.length + own.length)
+      .ascii('{')
       .utf8(part)
       .ascii(own);
+  }
+  return array.end();
+}
+
+/** AllFundsName's answer: every listed fund's FundNameItem, in the listing's order, from the same parts. */
+export function fundNamesJson(listing: ListedFund[]): Buffer {
+  const array = new JsonArrayBytes(listing.length * 500);
+  for (const fund of listing) {
+    const part = listedPartOf(fund);
+    array
+      .item(part.length + 2)
+      .ascii('{')
+      .utf8(part)
+      .ascii('}');
   }
   return array.end();
 }
@@ -64,9 +102,9 @@ export function dayPricesJson(listing: ListedFund[], prices: DayPrice[]): Buffer
 function listedPartOf(fund: ListedFund): Buffer {
   let part = listedParts.get(fund);
   if (!part) {
-    // The item as priceListItem makes it, up to its first price field.
-    const item = JSON.stringify(priceListItem(fund, { fund_id: fund.id, nav: 0, offer: 0, redemption: 0 }));
-    part = Buffer.from(item.slice(0, item.indexOf('"mfr_fNav":')), 'utf8');
+    // The item as fundNameItem makes it, inside its braces.
+    const item = JSON.stringify(fundNameItem(fund));
+    part = Buffer.from(item.slice(1, -1), 'utf8');
     listedParts.set(fund, part);
   }
   return part;

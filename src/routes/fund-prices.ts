@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
 import { daysInMonth, isoDate, toDateTime } from '../domain/dates.js';
 import {
   Day,
   FundCode,
+  Ignored,
   Month,
   parseDateParts,
   parseRangeParams,
@@ -12,35 +14,59 @@ import {
   Year,
 } from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
-import { dayPricesJson, priceRecordsJson } from './fund-price-json.js';
+import { dayPricesJson, fundNamesJson, priceRecordsJson } from './fund-price-json.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
-import { FundPriceListItem, FundPriceRecord, LatestDateRecord, UpdateDay } from '../schemas/fund-prices.js';
+import {
+  FundNameItem,
+  FundPriceListItem,
+  FundPriceRecord,
+  LatestDateRecord,
+  UpdateDay,
+} from '../schemas/fund-prices.js';
 
-/** Price listings of the FundPriceService group (4.3, 4.4, 4.9, 4.10). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const HistoryParams = Type.Object({ fundcode: FundCode, ...RangeParams });
+
+/** Price listings of the FundPriceService group (4.3, 4.4, 4.9, 4.10) and the website's (decisions 6). */
 export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+  // FundPrice_ByFundCode (4.3), and the website's FundPrice with its ignored last segment: one answer.
+  const history = async (params: Static<typeof HistoryParams>, reply: FastifyReply) => {
+    const { from, to } = parseRangeParams(params);
+    const fund = await repos.funds.findFund(params.fundcode);
+    if (!fund) return [];
+    // Bytes are sent as they are: the same JSON the schema would write, built faster (fund-price-json.ts).
+    const json = priceRecordsJson(fund, await repos.funds.prices(fund.id, from, to));
+    return reply.type(JSON_TYPE).send(json);
+  };
+  const historyResponse = {
+    200: Type.Array(FundPriceRecord, { description: 'Prices ascending by date; [] for an unknown fund' }),
+    ...PARAM_ERRORS,
+  };
+
   app.get(
     '/FundPrice_ByFundCode/:fundcode/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy',
     {
       schema: {
         operationId: 'FundPriceWebApi_FundPrice_Fundcode',
         summary: 'Fund prices by code and date range, ascending by date',
-        params: Type.Object({ fundcode: FundCode, ...RangeParams }),
-        response: {
-          200: Type.Array(FundPriceRecord, {
-            description: 'Prices ascending by date; [] for an unknown fund',
-          }),
-          ...PARAM_ERRORS,
-        },
+        params: HistoryParams,
+        response: historyResponse,
       },
     },
-    async (request, reply) => {
-      const { from, to } = parseRangeParams(request.params);
-      const fund = await repos.funds.findFund(request.params.fundcode);
-      if (!fund) return [];
-      // Bytes are sent as they are: the same JSON the schema would write, built faster (fund-price-json.ts).
-      const json = priceRecordsJson(fund, await repos.funds.prices(fund.id, from, to));
-      return reply.type('application/json; charset=utf-8').send(json);
+    async (request, reply) => history(request.params, reply),
+  );
+
+  app.get(
+    '/FundPrice/:fund/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy/:x',
+    {
+      schema: {
+        operationId: 'FundPrice',
+        summary: "FundPrice_ByFundCode's prices under the website's path; the last segment is ignored",
+        params: Type.Object({ fund: FundCode, ...RangeParams, x: Ignored }),
+        response: historyResponse,
+      },
     },
+    async (request, reply) => history({ ...request.params, fundcode: request.params.fund }, reply),
   );
 
   app.get(
@@ -48,11 +74,14 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
     {
       schema: {
         operationId: 'AllFundPrices',
-        summary: 'Prices of every fund on a date',
+        summary:
+          'Prices of every fund on a date; a fund that publishes late shows its price of the week before',
         params: Type.Object({ d: Day, m: Month, yyyy: Year }),
         response: {
           200: Type.Array(FundPriceListItem, {
-            description: 'Every fund with a price on that date, by category, display order and number',
+            description:
+              'Every fund with a price on that date or in the 7 days before (then mf_backdate is set), ' +
+              'by category, display order and number; [] when no fund has a price on that date',
           }),
           ...PARAM_ERRORS,
         },
@@ -61,9 +90,29 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
     async (request, reply) => {
       const { d, m, yyyy } = request.params;
       const date = parseDateParts(['d', 'm', 'yyyy'], [d, m, yyyy]);
-      const [listing, prices] = await Promise.all([repos.funds.fundListing(), repos.funds.pricesOfDay(date)]);
-      return reply.type('application/json; charset=utf-8').send(dayPricesJson(listing, prices));
+      const [listing, prices] = await Promise.all([
+        repos.funds.fundListing(),
+        repos.funds.pricesShownOn(date),
+      ]);
+      return reply.type(JSON_TYPE).send(dayPricesJson(listing, prices, date));
     },
+  );
+
+  app.get(
+    '/AllFundsName',
+    {
+      schema: {
+        operationId: 'AllFundsName',
+        summary: "Every listed fund with its category and links, no prices: the website's fund picker",
+        response: {
+          200: Type.Array(FundNameItem, {
+            description: "Every fund, in AllFundPrices' order (category, display order, number)",
+          }),
+          ...KEY_ERRORS,
+        },
+      },
+    },
+    async (_request, reply) => reply.type(JSON_TYPE).send(fundNamesJson(await repos.funds.fundListing())),
   );
 
   app.get(

@@ -73,7 +73,8 @@ export const FundPriceRecord = Type.Object(
 );
 export type FundPriceRecord = Static<typeof FundPriceRecord>;
 
-export const FundPriceListItem = Type.Object(
+/** A fund as the website's picker lists it (AllFundsName): the fields of 2.4 up to mf_linkTha. */
+export const FundNameItem = Type.Object(
   {
     mf_iNumber: Type.String(),
     mf_sEng: Type.String(),
@@ -83,10 +84,36 @@ export const FundPriceListItem = Type.Object(
     mf_cateTha: Type.String(),
     mf_linkEng: Type.String(),
     mf_linkTha: Type.String(),
-    mfr_fNav: Type.Number(),
-    mfr_fSel: Type.Number(),
-    mfr_fBuy: Type.Number(),
   },
+  { $id: 'FundNameItem' },
+);
+export type FundNameItem = Static<typeof FundNameItem>;
+
+/** The price part of an AllFundPrices item: the spec's three prices, then the three fields the website reads. */
+export const FundPriceOfDay = {
+  mfr_fNav: Type.Number(),
+  mfr_fSel: Type.Number(),
+  mfr_fBuy: Type.Number(),
+  mfr_dDataDate: {
+    ...DateTime,
+    description: 'Date of the price shown (earlier than the date asked when back-dated)',
+  },
+  mfr_sAUM: Type.String({
+    pattern: '^(-?[0-9]+[.][0-9]{2})?$',
+    description: 'Fund\'s total net assets in baht with two decimals; "" when not published',
+    examples: ['1523000000.50'],
+  }),
+  mf_backdate: Type.String({
+    pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}T00:00:00)?$',
+    description:
+      '"" for a price of the date asked; else the date-time of the earlier price shown (at most 7 days before)',
+    examples: ['', '2026-11-18T00:00:00'],
+  }),
+};
+
+/** One fund of AllFundPrices: the fund's fields (FundNameItem), then its price of the day. */
+export const FundPriceListItem = Type.Object(
+  { ...FundNameItem.properties, ...FundPriceOfDay },
   { $id: 'FundPriceListItem' },
 );
 export type FundPriceListItem = Static<typeof FundPriceListItem>;

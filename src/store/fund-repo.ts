@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { toDateTime } from '../domain/dates.js';
+import { addDays, toDateTime } from '../domain/dates.js';
 import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
 import { navStatistics, type NavStatistics, type NavValue } from '../domain/statistics.js';
 import type {
+  FundNameItem,
   FundNavStatistics,
   FundPriceListItem,
   FundPriceRecord,
@@ -33,13 +34,18 @@ export interface ListedFund {
   link_th: string;
 }
 
-/** A fund's price on one day. */
+/** A fund's price shown for a day: that day's, or its latest of the week before (a back-dated price). */
 export interface DayPrice {
   fund_id: number;
+  price_date: string;
   nav: number;
   offer: number;
   redemption: number;
+  total_net_assets: number | null;
 }
+
+/** How far back AllFundPrices looks for a fund that has not published the day asked (decisions 4.4). */
+export const BACKDATE_DAYS = 7;
 
 export const LISTED_COLUMNS = [
   'f.id',
@@ -169,18 +175,35 @@ export class FundRepository {
     return (await this.listing.get('all', async () => ({ funds: await read() }))).funds;
   }
 
-  /** The prices of every fund on a date. */
-  pricesOfDay(date: string): Promise<DayPrice[]> {
-    // Driven from funds: one (fund_id, price_date) index lookup per fund. SQLite keeps the written
-    // order of a CROSS JOIN; with an inner join and no index on price_date alone its planner scanned
-    // every price instead (0.9 s at market scale). PostgreSQL plans a cross join with conditions as
-    // the inner join it is.
+  /**
+   * The price each fund shows for a date: its price of that date, else its latest of the
+   * BACKDATE_DAYS before (funds investing abroad publish a day or two late). None at all when no
+   * fund has a price on that date: a day without prices stays empty rather than all back-dated.
+   */
+  async pricesShownOn(date: string): Promise<DayPrice[]> {
+    const published = await this.db
+      .selectFrom('fund_price_dates')
+      .select('price_date')
+      .where('price_date', '=', date)
+      .executeTakeFirst();
+    if (!published) return [];
+    // Driven from funds: per fund, one descending probe of its (fund_id, price_date) index finds the
+    // latest date in the window, and one lookup reads that price. SQLite keeps the written order of a
+    // CROSS JOIN (with an inner join and no index on price_date alone its planner scanned every
+    // price: 0.9 s at market scale); PostgreSQL plans a cross join with conditions as an inner join.
     return this.db
       .selectFrom('funds as f')
       .crossJoin('fund_prices as p')
       .whereRef('p.fund_id', '=', 'f.id')
-      .where('p.price_date', '=', date)
-      .select(['p.fund_id', 'p.nav', 'p.offer', 'p.redemption'])
+      .where('p.price_date', '=', (eb) =>
+        eb
+          .selectFrom('fund_prices as q')
+          .select((e) => e.fn.max('q.price_date').as('latest'))
+          .whereRef('q.fund_id', '=', 'f.id')
+          .where('q.price_date', '>=', addDays(date, -BACKDATE_DAYS))
+          .where('q.price_date', '<=', date),
+      )
+      .select(['p.fund_id', 'p.price_date', 'p.nav', 'p.offer', 'p.redemption', 'p.total_net_assets'])
       .execute();
   }
 
@@ -259,8 +282,8 @@ export function priceRecord(fund: Fund, r: PriceRow): FundPriceRecord {
   };
 }
 
-/** One FundPriceListItem (2.4): a fund of the listing with its price of the day. */
-export function priceListItem(f: ListedFund, p: DayPrice): FundPriceListItem {
+/** One FundNameItem: a fund of the listing as the website's fund picker lists it (AllFundsName). */
+export function fundNameItem(f: ListedFund): FundNameItem {
   return {
     mf_iNumber: String(f.id),
     mf_sEng: f.name_en,
@@ -270,8 +293,23 @@ export function priceListItem(f: ListedFund, p: DayPrice): FundPriceListItem {
     mf_cateTha: f.category_th,
     mf_linkEng: f.link_en,
     mf_linkTha: f.link_th,
+  };
+}
+
+/** One FundPriceListItem (2.4 and the website's fields): a fund of the listing with its price shown for `date`. */
+export function priceListItem(f: ListedFund, p: DayPrice, date: string): FundPriceListItem {
+  return {
+    ...fundNameItem(f),
     mfr_fNav: p.nav,
     mfr_fSel: p.offer,
     mfr_fBuy: p.redemption,
+    mfr_dDataDate: toDateTime(p.price_date),
+    mfr_sAUM: netAssetsText(p.total_net_assets),
+    mf_backdate: p.price_date === date ? '' : toDateTime(p.price_date),
   };
+}
+
+/** Total net assets as mfr_sAUM writes them: baht with two decimals, "" when not published. */
+export function netAssetsText(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? '' : value.toFixed(2);
 }

@@ -111,7 +111,16 @@ export function uncachedApp(
   config: Partial<AppOptions['config']> = {},
 ): Promise<FastifyInstance> {
   return buildApp({
-    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, cacheMaxBytes: 0, ...config },
+    config: {
+      logLevel: 'silent',
+      bodyLimit: 65536,
+      requestTimeoutMs: 10_000,
+      cacheMaxBytes: 0,
+      // Off as in createTestApp: a batch committed in-process can hold the event loop long enough on a
+      // loaded machine to shed the next call with 503.
+      maxEventLoopDelayMs: 0,
+      ...config,
+    },
     store: t.store,
     gateway: t.gateway,
   });

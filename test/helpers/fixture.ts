@@ -15,7 +15,16 @@ export const FUNDS = {
   global: { id: 201, code: 'B-GLOBAL' },
   equity: { id: 202, code: 'B-EQUITY' },
   empty: { id: 999, code: 'B-EMPTY' },
+  /** Invests abroad: publishes two days late, and not at all for 11 days (ABROAD_GAP). */
+  abroad: { id: 301, code: 'B-ABROAD' },
 };
+
+/** Days before `latest` on which B-ABROAD has a price: 2 to 9 and 21 to 60 (none from 10 to 20). */
+export const abroadPublishes = (dayIndex: number) =>
+  dayIndex >= 2 && dayIndex <= 60 && (dayIndex < 10 || dayIndex > 20);
+
+/** B-ABROAD's total net assets on the day `dayIndex` before `latest`: baht and satang, e.g. 250000000.5. */
+export const abroadNetAssets = (dayIndex: number) => 250_000_000 + dayIndex / 2;
 
 /** NAVs that repeat (so ties happen) and move both ways. */
 export function fixtureNav(fundId: number, dayIndex: number): number {
@@ -30,6 +39,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
     await w.upsertFundCategories([
       { id: 1, name_en: 'Money Market Fund', name_th: 'กองทุนรวมตลาดเงิน', display_order: 1 },
       { id: 2, name_en: 'Equity Fund', name_th: 'กองทุนรวมตราสารทุน', display_order: 2 },
+      { id: 3, name_en: 'Foreign Investment Fund', name_th: 'กองทุนรวมต่างประเทศ', display_order: 3 },
     ]);
     const fund = (
       id: number,
@@ -54,6 +64,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
       fund(202, 'B-EQUITY', 2, 2, null),
       fund(201, 'B-GLOBAL', 2, 1, null),
       fund(999, 'B-EMPTY', 2, 3, null),
+      fund(301, 'B-ABROAD', 3, 1, null),
     ]);
 
     const prices: NewFundPrice[] = [];
@@ -89,6 +100,17 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
           offer: round4(gn + 0.05),
           redemption: round4(gn - 0.03),
           total_net_assets: 5e8,
+        });
+      }
+      if (abroadPublishes(i)) {
+        const an = fixtureNav(301, i);
+        prices.push({
+          fund_id: 301,
+          price_date: date,
+          nav: an,
+          offer: round4(an + 0.1),
+          redemption: an,
+          total_net_assets: abroadNetAssets(i),
         });
       }
     }

@@ -7,7 +7,7 @@ export interface Operation {
   url: string;
 }
 
-/** One valid request per operation of the spec, on the fixture's data. */
+/** One valid request per operation (the spec's and the website's), on the fixture's data. */
 export function operations(f: Fixture): Operation[] {
   const to = dmy(f.latest);
   const from = dmy(`${f.latest.slice(0, 4)}-01-01`);
@@ -42,6 +42,10 @@ export function operations(f: Fixture): Operation[] {
       url: `/api/FundPriceService/GetUpdateInMonth/${f.latest.slice(0, 4)}/${f.latest.slice(5, 7)}/101`,
     },
     { id: 'LatestDate', method: 'GET', url: '/api/FundPriceService/LatestDate' },
+    // The bank website's operations (decisions 6).
+    { id: 'AllFundsName', method: 'GET', url: '/api/FundPriceService/AllFundsName' },
+    { id: 'Fund_Nav', method: 'GET', url: `/api/FundPriceService/Fund_Nav/101/${from}/${to}/N` },
+    { id: 'FundPrice', method: 'GET', url: `/api/FundPriceService/FundPrice/101/${from}/${to}/N` },
   ];
 }
 

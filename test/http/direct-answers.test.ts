@@ -89,6 +89,25 @@ describe('direct answers', () => {
     expect((await get(url, { 'x-request-id': 'trace-42' })).headers['x-request-id']).toBe('trace-42');
   });
 
+  it("serve the website's operations as the framework does, byte for byte", async () => {
+    const range = `01/01/${t.fixture.latest.slice(0, 4)}/${dmy(t.fixture.latest)}`;
+    for (const url of [
+      `/api/FundPriceService/AllFundPrices/${dmy(t.fixture.latest)}`,
+      '/api/FundPriceService/AllFundsName',
+      `/api/FundPriceService/Fund_Nav/101/${range}/N`,
+      `/api/FundPriceService/FundPrice/B-ABROAD/${range}/N`,
+    ]) {
+      const before = await lookups();
+      const first = await get(url);
+      const second = await get(url);
+      const after = await lookups();
+      expect(after.hit_direct, url).toBe((before.hit_direct ?? 0) + 1);
+      expect(second.status, url).toBe(200);
+      expect(second.body.equals(first.body), url).toBe(true);
+      expect(stable(second.headers), url).toEqual(stable(first.headers));
+    }
+  });
+
   it('compress as asked, decoding to the same JSON, and answer a matching ETag with 304', async () => {
     const url = `/api/FundPriceService/AllFundPrices/${dmy(t.fixture.latest)}`;
     const plain = await get(url); // the framework's answer; the calls below are direct

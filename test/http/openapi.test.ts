@@ -51,6 +51,10 @@ const SPEC_OPERATIONS = [
     'FundPriceWebApi_GetUpdateInMonth',
   ],
   ['GET', '/api/FundPriceService/LatestDate', 'LatestDate'],
+  // The bank website's operations (decisions 6).
+  ['GET', '/api/FundPriceService/AllFundsName', 'AllFundsName'],
+  ['GET', '/api/FundPriceService/Fund_Nav/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'Fund_Nav'],
+  ['GET', '/api/FundPriceService/FundPrice/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'FundPrice'],
 ];
 
 describe('the OpenAPI document at /openapi.json', () => {
@@ -62,7 +66,7 @@ describe('the OpenAPI document at /openapi.json', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it('lists exactly the ten operations of the spec, by path, method and operation id', () => {
+  it('lists exactly the operations of the spec and the website, by path, method and operation id', () => {
     const listed = operationsOf(doc).map(({ method, path, operation }) => [
       method,
       path,

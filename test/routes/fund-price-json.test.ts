@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { PriceSeries } from '../../src/domain/price-series.js';
-import { dayPricesJson, priceRecordsJson } from '../../src/routes/fund-price-json.js';
+import { dayPricesJson, fundNamesJson, priceRecordsJson } from '../../src/routes/fund-price-json.js';
+import { FundPriceListItem } from '../../src/schemas/fund-prices.js';
 import {
+  fundNameItem,
   LISTED_COLUMNS,
   priceListItem,
   priceRecord,
@@ -111,25 +113,86 @@ const listed: fc.Arbitrary<ListedFund> = fc.record({
   link_th: text,
 });
 
+const isoDay = fc
+  .date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const netAssets = fc.option(
+  fc.oneof(
+    fc.double({ min: 0, max: 1e15, noNaN: true }),
+    fc.integer({ min: 0, max: 1e12 }).map((n) => n / 100),
+  ),
+);
+
 describe('the bytes of a day of fund prices', () => {
   it('are the JSON of the listed funds that have a price, in listing order', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(listed, { selector: (f) => f.id, maxLength: 40 }),
-        fc.array(fc.tuple(fc.boolean(), price, price, price), { maxLength: 40 }),
-        (listing, draws) => {
+        fc.array(fc.tuple(fc.boolean(), price, price, price, fc.boolean(), isoDay, netAssets), {
+          maxLength: 40,
+        }),
+        isoDay,
+        (listing, draws, date) => {
           const prices: DayPrice[] = listing.flatMap((f, i) => {
-            const [has, nav, offer, redemption] = draws[i] ?? [false, 0, 0, 0];
-            return has ? [{ fund_id: f.id, nav, offer, redemption }] : [];
+            const [has, nav, offer, redemption, onDate, earlier, total_net_assets] = draws[i] ?? [];
+            if (!has) return [];
+            const price_date = onDate ? date : earlier!;
+            return [
+              {
+                fund_id: f.id,
+                price_date,
+                nav: nav!,
+                offer: offer!,
+                redemption: redemption!,
+                total_net_assets: total_net_assets ?? null,
+              },
+            ];
           });
           const byFund = new Map(prices.map((p) => [p.fund_id, p]));
           const expected = listing.flatMap((f) =>
-            byFund.has(f.id) ? [priceListItem(f, byFund.get(f.id)!)] : [],
+            byFund.has(f.id) ? [priceListItem(f, byFund.get(f.id)!, date)] : [],
           );
-          expect(dayPricesJson(listing, prices.reverse()).toString('utf8')).toBe(JSON.stringify(expected));
+          expect(dayPricesJson(listing, prices.reverse(), date).toString('utf8')).toBe(
+            JSON.stringify(expected),
+          );
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('write the fields of the schema, in its order', () => {
+    const f: ListedFund = {
+      id: 7,
+      name_en: 'F',
+      name_th: 'ฟ',
+      category_id: 1,
+      category_en: 'C',
+      category_th: 'ค',
+      link_en: 'e',
+      link_th: 't',
+    };
+    const p: DayPrice = {
+      fund_id: 7,
+      price_date: '2026-01-02',
+      nav: 1,
+      offer: 1,
+      redemption: 1,
+      total_net_assets: 5,
+    };
+    const [item] = JSON.parse(dayPricesJson([f], [p], '2026-01-05').toString('utf8')) as object[];
+    expect(Object.keys(item!)).toEqual(Object.keys(FundPriceListItem.properties));
+    expect(item).toMatchObject({ mfr_sAUM: '5.00', mf_backdate: '2026-01-02T00:00:00' });
+  });
+});
+
+describe('the bytes of the fund names', () => {
+  it('are the JSON of every listed fund, in listing order', () => {
+    fc.assert(
+      fc.property(fc.array(listed, { maxLength: 40 }), (listing) => {
+        expect(fundNamesJson(listing).toString('utf8')).toBe(JSON.stringify(listing.map(fundNameItem)));
+      }),
+      { numRuns: 200 },
     );
   });
 });
@@ -146,19 +209,34 @@ afterAll(async () => {
   await t.close();
 });
 
-/** AllFundPrices of a date by one query of funds, categories and prices: what the route must answer. */
+/**
+ * AllFundPrices of a date by plain queries: each fund's prices of the week up to that date, the latest
+ * kept; nothing when no fund has a price on that date. What the route must answer.
+ */
 async function pricesOn(date: string) {
   const rows = await t.store.db
     .selectFrom('funds as f')
     .innerJoin('fund_prices as p', 'p.fund_id', 'f.id')
     .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
-    .where('p.price_date', '=', date)
-    .select([...LISTED_COLUMNS, 'p.fund_id', 'p.nav', 'p.offer', 'p.redemption'])
+    .where('p.price_date', '>=', addDays(date, -7))
+    .where('p.price_date', '<=', date)
+    .select([
+      ...LISTED_COLUMNS,
+      'p.fund_id',
+      'p.price_date',
+      'p.nav',
+      'p.offer',
+      'p.redemption',
+      'p.total_net_assets',
+    ])
     .orderBy('f.category_id')
     .orderBy('f.display_order')
     .orderBy('f.id')
+    .orderBy('p.price_date', 'desc')
     .execute();
-  return rows.map((r) => priceListItem(r, r));
+  if (!rows.some((r) => r.price_date === date)) return [];
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map((r) => priceListItem(r, r, date));
 }
 
 describe('AllFundPrices', () => {
@@ -167,13 +245,13 @@ describe('AllFundPrices', () => {
       url: `/api/FundPriceService/AllFundPrices/${dmy(date)}`,
       headers: { 'ocp-apim-subscription-key': t.key },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     return res.body;
   };
 
   it('answers what one query of funds, categories and prices answers, for every day around the data', async () => {
-    for (let i = -12; i <= 2; i++) {
+    for (let i = -70; i <= 2; i++) {
       const date = addDays(t.fixture.latest, i);
       expect(await day(date)).toBe(JSON.stringify(await pricesOn(date)));
     }

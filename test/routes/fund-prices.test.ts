@@ -41,6 +41,9 @@ const LIST_FIELDS = [
   'mfr_fNav',
   'mfr_fSel',
   'mfr_fBuy',
+  'mfr_dDataDate',
+  'mfr_sAUM',
+  'mf_backdate',
 ];
 
 describe('LatestDate', () => {
@@ -121,10 +124,11 @@ describe('FundPrice_ByFundCode', () => {
 
 describe('AllFundPrices', () => {
   it('lists the prices of that exact date by category, display order and number', async () => {
-    // The fixture's latest day has prices of 101 (category 1), 201 (category 2, order 1) and, on weekdays, 202.
+    // The fixture's latest day has prices of 101 (category 1), 201 (category 2, order 1), 202 (category 2,
+    // order 2; on a weekend its Friday's price) and 301 (category 3, two days late).
     const res = await get(`AllFundPrices/${dmy(t.fixture.latest)}`);
     const rows = res.json() as Record<string, unknown>[];
-    const expected = ['101', '201', ...(dayOfWeek(t.fixture.latest) % 6 !== 0 ? ['202'] : [])];
+    const expected = ['101', '201', '202', '301'];
     expect(rows.map((r) => r.mf_iNumber)).toEqual(expected);
     for (const r of rows) {
       expect(Object.keys(r)).toEqual(LIST_FIELDS);

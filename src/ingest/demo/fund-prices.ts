@@ -48,8 +48,11 @@ export function fundPriceRows(seed: number, plan: FundPlan, calendar: PriceCalen
   let nav = STARTING_NAV;
   let units = plan.startingAssets === null ? 0 : plan.startingAssets / STARTING_NAV;
   const rows: NewFundPrice[] = [];
+  // A fund that publishes late has no price yet for its last `publishLag` business days.
+  const published = calendar.days.length - plan.publishLag;
 
   for (const [i, day] of calendar.days.entries()) {
+    if (i >= published) break;
     const marketMove = market.normal();
     if (day < plan.inception) continue;
     if (rows.length > 0) {
@@ -65,13 +68,13 @@ export function fundPriceRows(seed: number, plan: FundPlan, calendar: PriceCalen
       }
       units *= Math.exp(0.004 * own.normal()); // daily subscriptions and redemptions
     }
-    const published = round(nav, 4);
+    const navOfDay = round(nav, 4);
     rows.push({
       fund_id: plan.row.id,
       price_date: day,
-      nav: published,
-      offer: round(published * (1 + plan.frontFee), 4),
-      redemption: round(published * (1 - plan.backFee), 4),
+      nav: navOfDay,
+      offer: round(navOfDay * (1 + plan.frontFee), 4),
+      redemption: round(navOfDay * (1 - plan.backFee), 4),
       total_net_assets: plan.startingAssets === null ? null : round(units * nav, 2),
     });
   }

@@ -22,6 +22,11 @@ export interface FundPlan {
   backFee: number;
   /** Net assets on the first day in baht, or null for a fund that does not publish them. */
   startingAssets: number | null;
+  /**
+   * Business days at the history's end whose prices are not published yet: 1 or 2 for a fund
+   * investing abroad (AllFundPrices shows its earlier price, back-dated), else 0.
+   */
+  publishLag: number;
 }
 
 export const FIRST_FUND_NUMBER = 101;
@@ -106,6 +111,8 @@ function planFund(
     frontFee: money ? 0 : frontFee,
     backFee: money ? 0 : backFee,
     startingAssets: publishesAssets ? startingAssets : null,
+    // From the fund number, not the random stream, so every other drawn value stays as it was.
+    publishLag: profile.abroad ? 1 + (id % 2) : 0,
   };
 }
 
