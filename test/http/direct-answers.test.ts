@@ -1,7 +1,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runImport } from '../../src/ingest/import.js';
 import { UsageRepository } from '../../src/store/usage-repo.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
@@ -105,6 +105,39 @@ describe('direct answers', () => {
       expect(second.status, url).toBe(200);
       expect(second.body.equals(first.body), url).toBe(true);
       expect(stable(second.headers), url).toEqual(stable(first.headers));
+    }
+  });
+
+  it("serve the website's FX operations as the framework does, byte for byte, counted under their names", async () => {
+    const fx = '/api/ExchangeRateService';
+    const day = dmy(t.fixture.latest);
+    const [year, month] = [t.fixture.latest.slice(0, 4), t.fixture.latest.slice(5, 7)];
+    const calls: [string, string][] = [
+      ['GetLatestfxrates', `${fx}/GetLatestfxrates`],
+      ['Getfxrates', `${fx}/Getfxrates/${day}/2/th`],
+      ['GetfxratesLastUpdate', `${fx}/GetfxratesLastUpdate`],
+      ['GetDateTimeLastUpdate', `${fx}/getdatetimelastupdate`],
+      ['GetDayInMonth', `${fx}/GetDayInMonth/${year}/${Number(month)}`],
+      ['ExchangeRate_GetUpdateInMonth', `${fx}/GetUpdateInMonth/${day}`],
+      ['GetChartfxrates', `${fx}/GetChartfxrates/01/01/${year}/${day}/USD50/en`],
+      ['Convert', `${fx}/Convert/1234.56/USD/JPY`],
+    ];
+    for (const [operation, url] of calls) {
+      const before = await lookups();
+      const counted = await t.gateway.metrics.requests.get();
+      const first = await get(url);
+      const second = await get(url);
+      const after = await lookups();
+      expect(after.hit_direct, url).toBe((before.hit_direct ?? 0) + 1);
+      expect(second.status, url).toBe(200);
+      expect(second.body.equals(first.body), url).toBe(true);
+      expect(stable(second.headers), url).toEqual(stable(first.headers));
+      const ofOperation = (m: typeof counted) =>
+        m.values.filter((v) => v.labels.operation === operation).reduce((n, v) => n + v.value, 0);
+      // The framework counts its call once the answer has left, a moment after the client has it.
+      await vi.waitFor(async () =>
+        expect(ofOperation(await t.gateway.metrics.requests.get()), url).toBe(ofOperation(counted) + 2),
+      );
     }
   });
 
