@@ -11,13 +11,7 @@ import { requestId, REQUEST_ID_HEADER } from './request-id.js';
 import { pinoObject, requestLineWriter, type CompletedCall } from './request-line.js';
 import { answerKey, etagMatches } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-import {
-  admitWithoutKey,
-  KEY_HEADER,
-  KEY_QUERY,
-  MAX_KEY_LENGTH,
-  presentedKeyOf,
-} from './subscription-key.js';
+import { admitWithoutKey, KEY_HEADER, MAX_KEY_LENGTH, presentedKeyOf, queryKey } from './subscription-key.js';
 import { admitCall, admitCallNow } from './traffic-limits.js';
 
 /** What the direct answers need from the app. */
@@ -229,12 +223,4 @@ function settled(error: unknown): Promise<never> {
   const failed = Promise.reject(error);
   failed.catch(() => undefined);
   return failed;
-}
-
-/** The key in the query string, as the framework reads it: one value, else none. */
-function queryKey(url: string): string | undefined {
-  const q = url.indexOf('?');
-  if (q < 0) return undefined;
-  const values = new URLSearchParams(url.slice(q + 1)).getAll(KEY_QUERY);
-  return values.length === 1 ? values[0] : undefined;
 }

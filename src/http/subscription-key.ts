@@ -38,11 +38,19 @@ export function presentedKeyOf(header: unknown, query: () => unknown): string | 
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/**
+ * The key in a URL's query string: one value, else none (a repeated key is no key). Both the
+ * framework's key check and the direct answers read it here, so they always agree on it.
+ */
+export function queryKey(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return undefined;
+  const values = new URLSearchParams(url.slice(q + 1)).getAll(KEY_QUERY);
+  return values.length === 1 ? values[0] : undefined;
+}
+
 export function presentedKey(request: FastifyRequest): string | undefined {
-  return presentedKeyOf(
-    request.headers[KEY_HEADER],
-    () => (request.query as Record<string, unknown> | undefined)?.[KEY_QUERY],
-  );
+  return presentedKeyOf(request.headers[KEY_HEADER], () => queryKey(request.url));
 }
 
 /** Keys are hex; anything longer than this cannot be one and is not worth hashing. */

@@ -7,6 +7,7 @@ import * as coveringIndexes from './006_covering_indexes.js';
 import * as subscriptionTraffic from './003_subscription_traffic.js';
 import * as statementReferenceChecks from './007_statement_reference_checks.js';
 import * as publicAccess from './008_public_access.js';
+import * as fxRatesByDate from './009_fx_rates_by_date.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '003_subscription_traffic': subscriptionTraffic,
   '007_statement_reference_checks': statementReferenceChecks,
   '008_public_access': publicAccess,
+  '009_fx_rates_by_date': fxRatesByDate,
 };
