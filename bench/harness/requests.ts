@@ -49,6 +49,7 @@ const families = get(`${FX}/Getfxfamily`);
 const fundNames = get(`${FUNDS}/AllFundsName`);
 const websiteStatistics = get(`${FUNDS}/Fund_Nav/101/20/11/2025/20/11/2026/N`);
 const websiteHistory = get(`${FUNDS}/FundPrice/101/20/11/2025/20/11/2026/N`);
+const loan = get('/api/InterestRatesService/GetLoanRate');
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -64,6 +65,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'AllFundsName', requests: [fundNames] },
   { name: 'Fund_Nav', requests: [websiteStatistics] },
   { name: 'FundPrice', requests: [websiteHistory] },
+  { name: 'GetLoanRate', requests: [loan] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {
@@ -82,6 +84,7 @@ export const OPERATIONS: Operation[] = [
       fundNames,
       websiteStatistics,
       websiteHistory,
+      loan,
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { DepositRepository } from './deposit-repo.js';
 import { FundRepository, type ListedFund } from './fund-repo.js';
 import { FxRepository, type FxDailySeries } from './fx-repo.js';
 import { KeyRepository } from './key-repo.js';
+import { LoanRepository } from './loan-repo.js';
 import type { PriceSeries } from '../domain/price-series.js';
 import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database, Fund } from './schema.js';
@@ -12,6 +13,7 @@ export interface Repositories {
   funds: FundRepository;
   fx: FxRepository;
   deposits: DepositRepository;
+  loans: LoanRepository;
   keys: KeyRepository;
 }
 
@@ -29,6 +31,7 @@ export function createRepositories(db: Kysely<Database>, series: SeriesCaches = 
     funds: new FundRepository(db, series.nav, series.funds, series.fundListing, series.prices),
     fx: new FxRepository(db, series.fxDaily),
     deposits: new DepositRepository(db),
+    loans: new LoanRepository(db),
     keys: new KeyRepository(db),
   };
 }

@@ -72,6 +72,7 @@ describe('RatesClient against a running server', () => {
       AllFundsName: () => client.allFundsName(),
       Fund_Nav: () => client.fundNav('101', from, to),
       FundPrice: () => client.fundPrice(101, from, to),
+      InterestRates_GetLoanRate: () => client.getLoanRate(),
     };
     const documented = Object.values(conformance.doc.paths).flatMap((item) =>
       Object.values(item).map((o) => o.operationId),

@@ -37,7 +37,7 @@ describe('a good batch of each type', () => {
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({ status: 'committed', errorCount: 0, changed: 0, unchanged: 0 });
-    expect(report.inserted).toBe(10);
+    expect(report.inserted).toBe(12);
 
     const prices = await api('FundPriceService/FundPrice_ByFundCode/EX-INFRA/01/11/2026/20/11/2026');
     expect(prices.map((p: { mfr_dDataDate: string }) => p.mfr_dDataDate.slice(0, 10))).toEqual([
@@ -59,6 +59,15 @@ describe('a good batch of each type', () => {
     expect(banner[0]).toMatchObject({ Family: 'XAU', Update: '2', BuyingRates: '', TT: '135510.00' });
     const deposits = await api('InterestRatesService/GetDepositRate');
     expect(deposits.at(-1)).toMatchObject({ DepositNameEn: 'Fixed Deposit 48 Months', DepositRates: '2.15' });
+    // The loan rate announced for 2027 is stored, not served before its day.
+    const loans = await api('InterestRatesService/GetLoanRate');
+    expect(loans.at(-1)).toEqual({
+      LoanNameEn: 'Green Home Loan (first 3 years)',
+      LoanNameTh: 'สินเชื่อบ้านกรีน (3 ปีแรก)',
+      LoanRates: '3.125',
+      EffectiveDate: '01/11/2026',
+      TimeSubmit: '28/10/2026 16:30:00',
+    });
   });
 
   it('changes nothing when the same files come again', async () => {
@@ -68,7 +77,7 @@ describe('a good batch of each type', () => {
       status: 'committed',
       inserted: 0,
       changed: 0,
-      unchanged: 10,
+      unchanged: 12,
       revisions: 0,
     });
     const revisions = await t.store.db.selectFrom('fund_price_revisions').selectAll().execute();

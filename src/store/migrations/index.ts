@@ -6,6 +6,7 @@ import * as dataVersion from './005_data_version.js';
 import * as coveringIndexes from './006_covering_indexes.js';
 import * as subscriptionTraffic from './003_subscription_traffic.js';
 import * as statementReferenceChecks from './007_statement_reference_checks.js';
+import * as loanRates from './010_loan_rates.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '006_covering_indexes': coveringIndexes,
   '003_subscription_traffic': subscriptionTraffic,
   '007_statement_reference_checks': statementReferenceChecks,
+  '010_loan_rates': loanRates,
 };
