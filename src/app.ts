@@ -22,6 +22,7 @@ import { SeriesCache } from './store/series-cache.js';
 import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
 import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
+import { installProtocolChecks, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -84,8 +85,12 @@ export async function buildApp({
   const app = Fastify({
     serverFactory: (handler) => {
       const server = createServer(connection.http, (req, res) => {
-        if (!direct?.serve(req, res, () => handler(req, res))) handler(req, res);
+        // A request to refuse (protocolRefusal) is never a cached answer: the framework refuses it.
+        if (protocolRefusal(req) !== undefined || !direct?.serve(req, res, () => handler(req, res))) {
+          handler(req, res);
+        }
       });
+      refuseConnect(server);
       // What Fastify does to the server it makes itself.
       server.keepAliveTimeout = connection.keepAliveTimeout!;
       server.requestTimeout = connection.requestTimeout!;
@@ -128,6 +133,8 @@ export async function buildApp({
   installErrorHandling(app);
   // Before the limits' hooks, so their refusals (414, 503) carry the security headers too.
   installSecurityHeaders(app);
+  // Before the limits and the key check: a request without Host or in another HTTP version goes no further.
+  installProtocolChecks(app);
   await installConnectionLimits(app, config);
   installRequestMetrics(app, gateway);
 

@@ -50,6 +50,15 @@ const fundNames = get(`${FUNDS}/AllFundsName`);
 const websiteStatistics = get(`${FUNDS}/Fund_Nav/101/20/11/2025/20/11/2026/N`);
 const websiteHistory = get(`${FUNDS}/FundPrice/101/20/11/2025/20/11/2026/N`);
 const loan = get('/api/InterestRatesService/GetLoanRate');
+// The website's FX operations (decisions 6), on the last day of the dataset.
+const latestFx = get(`${FX}/GetLatestfxrates`);
+const fxRound = get(`${FX}/Getfxrates/20/11/2026/1/th`);
+const lastUpdate = get(`${FX}/GetfxratesLastUpdate`);
+const dateTimeLastUpdate = get(`${FX}/GetDateTimeLastUpdate`);
+const fxDays = get(`${FX}/GetDayInMonth/2026/11`);
+const fxRounds = get(`${FX}/GetUpdateInMonth/20/11/2026`);
+const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
+const convert = get(`${FX}/Convert/1000/USD/JPY`);
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -66,6 +75,14 @@ export const OPERATIONS: Operation[] = [
   { name: 'Fund_Nav', requests: [websiteStatistics] },
   { name: 'FundPrice', requests: [websiteHistory] },
   { name: 'GetLoanRate', requests: [loan] },
+  { name: 'GetLatestfxrates', requests: [latestFx] },
+  { name: 'Getfxrates', requests: [fxRound] },
+  { name: 'GetfxratesLastUpdate', requests: [lastUpdate] },
+  { name: 'GetDateTimeLastUpdate', requests: [dateTimeLastUpdate] },
+  { name: 'GetDayInMonth', requests: [fxDays] },
+  { name: 'GetUpdateInMonth (FX)', requests: [fxRounds] },
+  { name: 'GetChartfxrates', requests: [chart] },
+  { name: 'Convert', requests: [convert] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {
@@ -85,6 +102,14 @@ export const OPERATIONS: Operation[] = [
       websiteStatistics,
       websiteHistory,
       loan,
+      latestFx,
+      fxRound,
+      lastUpdate,
+      dateTimeLastUpdate,
+      fxDays,
+      fxRounds,
+      chart,
+      convert,
     ],
   },
 ];

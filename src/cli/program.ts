@@ -110,6 +110,40 @@ keys
   .option('--csv [file]', 'CSV instead of a table, on stdout or into the file')
   .action(lazy(async () => (await import('./keys-usage.js')).keysUsageCommand));
 
+const publicAccess = program
+  .command('public-access')
+  .description(
+    'Service groups open to calls without a key, for a public website (changes reach running servers within 1 s)',
+  );
+publicAccess
+  .command('show')
+  .description('Show which groups are open, from which origins, with which limits per address')
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./public-access.js')).publicAccessShowCommand));
+publicAccess
+  .command('open')
+  .description('Open service groups to calls without a key (replaces earlier settings)')
+  .requiredOption(
+    '--groups <groups>',
+    'service groups separated by commas, e.g. FundPriceService,ExchangeRateService',
+  )
+  .requiredOption(
+    '--origins <origins>',
+    "browser origins that may read the answers, separated by commas, e.g. https://www.bank.example, or '*'",
+  )
+  .option('--rate <calls/seconds>', 'rate limit of each client address, e.g. 60/60 (at most 300 s)', '60/60')
+  .option(
+    '--quota <calls/period>',
+    "quota of each client address per Bangkok day or month, e.g. 5000/day, or 'none'",
+  )
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./public-access.js')).publicAccessOpenCommand));
+publicAccess
+  .command('close')
+  .description('Close every group: calls without a key get 401 again')
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./public-access.js')).publicAccessCloseCommand));
+
 program
   .command('admin-token')
   .description('Admin API tokens')

@@ -1,5 +1,13 @@
 import type { DepositRate, LoanRate } from '../schemas/interest-rates.js';
-import type { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
+import type {
+  FxBannerRow,
+  FxConversion,
+  FxDay,
+  FxFamily,
+  FxLastUpdate,
+  FxRateRow,
+  FxRound,
+} from '../schemas/exchange-rates.js';
 import type {
   FundNameItem,
   FundNavRange,
@@ -136,6 +144,62 @@ export class RatesClient {
   /** 4.8 Getfxfamily: currency families (abbreviation and name) in display order. */
   async getFxFamily(o?: CallOptions): Promise<FxFamily[]> {
     return this.json('Getfxfamily', 'ExchangeRateService/Getfxfamily', o);
+  }
+
+  // The bank website's ExchangeRateService operations (decisions 6).
+
+  /** GetLatestfxrates: every family's rates as of the latest update round, in display order. */
+  async getLatestFxRates(o?: CallOptions): Promise<FxBannerRow[]> {
+    return this.json('GetLatestfxrates', 'ExchangeRateService/GetLatestfxrates', o);
+  }
+
+  /** Getfxrates: every family's rates as of round `update` of a day ([] for no such round). */
+  async getFxRates(
+    date: DateInput,
+    update: number,
+    lang: Lang = 'en',
+    o?: CallOptions,
+  ): Promise<FxBannerRow[]> {
+    return this.json('Getfxrates', `ExchangeRateService/Getfxrates/${dayPath(date)}/${update}/${lang}`, o);
+  }
+
+  /** GetfxratesLastUpdate: the latest round, its time and day. */
+  async getFxRatesLastUpdate(o?: CallOptions): Promise<FxLastUpdate[]> {
+    return this.json('GetfxratesLastUpdate', 'ExchangeRateService/GetfxratesLastUpdate', o);
+  }
+
+  /** GetDateTimeLastUpdate: the same answer as GetfxratesLastUpdate, under the converter's name. */
+  async getDateTimeLastUpdate(o?: CallOptions): Promise<FxLastUpdate[]> {
+    return this.json('GetDateTimeLastUpdate', 'ExchangeRateService/GetDateTimeLastUpdate', o);
+  }
+
+  /** GetDayInMonth: the days of a month with FX rates. */
+  async getFxDayInMonth(year: number, month: number, o?: CallOptions): Promise<FxDay[]> {
+    return this.json('GetDayInMonth', `ExchangeRateService/GetDayInMonth/${year}/${month}`, o);
+  }
+
+  /** GetUpdateInMonth (ExchangeRateService): a day's update rounds and their times. */
+  async getFxUpdateInMonth(date: DateInput, o?: CallOptions): Promise<FxRound[]> {
+    const path = `ExchangeRateService/GetUpdateInMonth/${dayPath(date)}`;
+    return this.json('ExchangeRate_GetUpdateInMonth', path, o);
+  }
+
+  /** GetChartfxrates: a row a day over a range, or a row a round when `from` and `to` are one day. */
+  async getChartFxRates(
+    family: string,
+    from: DateInput,
+    to: DateInput,
+    lang: Lang = 'en',
+    o?: CallOptions,
+  ): Promise<FxRateRow[]> {
+    const path = `ExchangeRateService/GetChartfxrates/${range(from, to)}/${seg(family)}/${lang}`;
+    return this.json('GetChartfxrates', path, o);
+  }
+
+  /** Convert: an amount (a decimal string, or a number) from one currency to another, e.g. 'USD', 'THB'. */
+  async convert(amount: number | string, from: string, to: string, o?: CallOptions): Promise<FxConversion> {
+    const path = `ExchangeRateService/Convert/${seg(amount)}/${seg(from)}/${seg(to)}`;
+    return this.json('Convert', path, o);
   }
 
   /** 4.9 FundPriceWebApi_GetUpdateInMonth: days of a month with a price of the fund (0: any fund). */

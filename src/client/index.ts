@@ -10,7 +10,15 @@ export {
 export { isoDay, type DateInput } from './dates.js';
 export { RatesApiError } from './errors.js';
 export type { DepositRate, LoanRate } from '../schemas/interest-rates.js';
-export type { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
+export type {
+  FxBannerRow,
+  FxConversion,
+  FxDay,
+  FxFamily,
+  FxLastUpdate,
+  FxRateRow,
+  FxRound,
+} from '../schemas/exchange-rates.js';
 export type {
   FundNameItem,
   FundNavRange,

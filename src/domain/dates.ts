@@ -69,10 +69,10 @@ export function formatMonthDayYear(iso: string, buddhistEra: boolean): string {
   return `${pad2(month)}/${pad2(day)}/${buddhistEra ? year + BUDDHIST_ERA_OFFSET : year}`;
 }
 
-/** `d/MM/yyyy` (GetfxbannerAPI). */
-export function formatBannerDate(iso: string): string {
+/** `d/MM/yyyy` (GetfxbannerAPI), with a Buddhist-era year when asked (Getfxrates). */
+export function formatBannerDate(iso: string, buddhistEra = false): string {
   const { year, month, day } = dateParts(iso);
-  return `${day}/${pad2(month)}/${year}`;
+  return `${day}/${pad2(month)}/${buddhistEra ? year + BUDDHIST_ERA_OFFSET : year}`;
 }
 
 /** `dd/MM/yyyy` (GetDepositRate). */

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Store } from '../store/db.js';
 import { KeyRepository } from '../store/key-repo.js';
+import { PublicAccessRepository } from '../store/public-access-repo.js';
 import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
 import { ChangeNotices, noticeChannel, type ChangeKind } from './change-notices.js';
@@ -10,6 +11,7 @@ import { LimiterFailures } from './limiter-failures.js';
 import { MemoryLimiterStore, type LimiterStore } from './limiter-store.js';
 import { Metrics } from './metrics.js';
 import { closeRedis, connectRedis, whenReady, type RedisSettings } from './redis.js';
+import { PublicAccessState } from './public-access.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
 import { SubscriptionCache } from './subscription-cache.js';
 import { TrafficLimits } from './traffic-limits.js';
@@ -45,6 +47,8 @@ export class Gateway {
   readonly limits: TrafficLimits;
   readonly keyGuesses: KeyGuessGuard;
   readonly usage: UsageRecorder;
+  /** Service groups open to calls without a key (decisions.md section 7); read again with every subscription change. */
+  readonly publicAccess: PublicAccessState;
   /** Decides what a call gets when the limits' store fails (REDIS_FAILURE_MODE). */
   readonly limiterFailures: LimiterFailures;
   /** Emits 'data' and 'subscriptions' when a process (this one too) announces that one changed. */
@@ -76,12 +80,14 @@ export class Gateway {
     const limiterStore =
       options.limiterStore ??
       (this.redis && redis ? new RedisLimiterStore(this.redis, redis.keyPrefix) : new MemoryLimiterStore());
+    this.publicAccess = new PublicAccessState(new PublicAccessRepository(store.db));
     this.subscriptions = new SubscriptionCache(
       new KeyRepository(store.db),
       new SubscriptionRepository(store.db),
       {
         lookup: (result) => (result === 'hit' ? this.metrics.keyCacheHit : this.metrics.keyCacheMiss).inc(),
         error: (error) => onError(error, 'polling subscription changes'),
+        changed: () => this.publicAccess.load(),
       },
       { pollMs: options.pollMs ?? 250, maxEntries: 100_000 },
     );
@@ -94,6 +100,7 @@ export class Gateway {
   }
 
   async start(): Promise<this> {
+    await this.publicAccess.load();
     await this.subscriptions.start();
     this.usage.start(this.options.usageFlushMs ?? 5000);
     if (this.redis && this.notices) {
@@ -113,6 +120,18 @@ export class Gateway {
   async subscriptionsChanged(): Promise<void> {
     await this.subscriptions.refresh();
     this.notices?.publish('subscriptions');
+  }
+
+  /**
+   * Counts an answered call of a known subscription (refused ones too) in usage, by Bangkok day and
+   * operation, and calls without a key in the metrics under caller="anonymous".
+   */
+  recordCall(subscriptionId: number, day: string, operation: string, statusCode: number): void {
+    this.usage.record(subscriptionId, day, operation, statusCode);
+    (this.publicAccess.isAnonymous(subscriptionId)
+      ? this.metrics.anonymousCalls
+      : this.metrics.keyedCalls
+    ).inc();
   }
 
   /** Runs `listener` whenever a process announces a change of `kind`; returns how to stop. */

@@ -51,6 +51,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly callsByCaller = new Counter({
+    name: 'rates_calls_by_caller_total',
+    help: "API calls counted in usage, by caller: 'anonymous' (public access, no key) or 'subscription' (a key)",
+    labelNames: ['caller'] as const,
+    registers: [this.registry],
+    collect: this.addTallies,
+  });
+
   readonly redisFailures = new Counter({
     name: 'rates_redis_failures_total',
     help: 'Failures of the shared store (REDIS_URL): limits (a call served or refused by REDIS_FAILURE_MODE), connection, notices',
@@ -66,6 +74,8 @@ export class Metrics {
   readonly answerHitDirect = this.tally(this.answerCache.labels('hit_direct'));
   readonly answerHit = this.tally(this.answerCache.labels('hit'));
   readonly answerMiss = this.tally(this.answerCache.labels('miss'));
+  readonly anonymousCalls = this.tally(this.callsByCaller.labels('anonymous'));
+  readonly keyedCalls = this.tally(this.callsByCaller.labels('subscription'));
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });

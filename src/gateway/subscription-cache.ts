@@ -10,6 +10,8 @@ interface Entry {
 export interface CacheEvents {
   lookup(result: 'hit' | 'miss'): void;
   error(error: unknown): void;
+  /** The change counter moved: what else depends on it (public access) is read again, awaited. */
+  changed?(): Promise<void>;
 }
 
 /**
@@ -51,6 +53,7 @@ export class SubscriptionCache {
     if (version !== this.version) {
       this.version = version;
       this.generation += 1;
+      await this.events.changed?.();
     }
   }
 

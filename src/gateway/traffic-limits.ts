@@ -21,25 +21,32 @@ export function rateLimitExceeded(seconds: number): ApiError {
 export class TrafficLimits {
   constructor(private readonly store: LimiterStore) {}
 
-  /** Counts the call; resolves with the RateLimit-* headers of an admitted call, throws 429 or 403. */
-  async admit(sub: Subscription, now: Date): Promise<Record<string, string>> {
-    const counted = this.admitNow(sub, now);
+  /**
+   * Counts the call; resolves with the RateLimit-* headers of an admitted call, throws 429 or 403.
+   * With `address` (public access), the subscription's limits are each client address's own: the
+   * counters are named by subscription and address, in the same store (so exact across nodes on Redis).
+   */
+  async admit(sub: Subscription, now: Date, address?: string): Promise<Record<string, string>> {
+    const counted = this.admitNow(sub, now, address);
     if (counted) return counted;
+    const counter = address === undefined ? String(sub.id) : `${sub.id}@${address}`;
     const headers: Record<string, string> = {};
     const rate = rateOf(sub, now);
-    if (rate) admitRate(headers, rate, await this.count('rate', sub.id, rate));
+    if (rate) admitRate(headers, rate, await this.count('rate', counter, rate));
     const quota = quotaOf(sub, now);
-    if (quota) admitQuota(quota, await this.count('quota', sub.id, quota));
+    if (quota) admitQuota(quota, await this.count('quota', counter, quota));
     return headers;
   }
 
   /**
    * The same as `admit`, counted at once, when the counters live in this process; undefined, having
-   * counted nothing, when they are shared (Redis) and only `admit` can count.
+   * counted nothing, when they are shared (Redis) and only `admit` can count. Per-address counts
+   * always go through `admit`: the store's limiters expire them, where the in-process counters
+   * (one per subscription, never swept) would keep every address ever seen.
    */
-  admitNow(sub: Subscription, now: Date): Record<string, string> | undefined {
+  admitNow(sub: Subscription, now: Date, address?: string): Record<string, string> | undefined {
     const counters = this.store.local;
-    if (!counters) return undefined;
+    if (!counters || address !== undefined) return undefined;
     const headers: Record<string, string> = {};
     const rate = rateOf(sub, now);
     if (rate) admitRate(headers, rate, counted(rate, counters.rate.count(sub.id, rate.window)));
@@ -48,13 +55,13 @@ export class TrafficLimits {
     return headers;
   }
 
-  private count(kind: string, subscriptionId: number, limit: Limit) {
+  private count(kind: string, counter: string, limit: Limit) {
     const limiter = this.store.limiter({ keyPrefix: kind, points: limit.points, duration: 1 });
     // A window too long for the store is kept without expiry: one small record per subscription and month.
     const lifetime = lifetimeOf(limit);
     return consumeOne(
       limiter,
-      `${subscriptionId}:${limit.window.id}`,
+      `${counter}:${limit.window.id}`,
       lifetime > this.store.maxDurationS ? 0 : lifetime,
     );
   }

@@ -11,7 +11,7 @@ import { requestId, REQUEST_ID_HEADER } from './request-id.js';
 import { pinoObject, requestLineWriter, type CompletedCall } from './request-line.js';
 import { answerKey, etagMatches } from './response-cache.js';
 import { SECURITY_HEADERS } from './security-headers.js';
-import { KEY_HEADER, KEY_QUERY, MAX_KEY_LENGTH, presentedKeyOf } from './subscription-key.js';
+import { admitWithoutKey, KEY_HEADER, MAX_KEY_LENGTH, presentedKeyOf, queryKey } from './subscription-key.js';
 import { admitCall, admitCallNow } from './traffic-limits.js';
 
 /** What the direct answers need from the app. */
@@ -34,6 +34,8 @@ interface Handover {
   subscription: Subscription;
   /** The call's count against its limits, already made: it settles with the refusal to answer. */
   limits: Promise<Record<string, string>>;
+  /** A call without a key (public access): the client address its limits counted. */
+  address: string | undefined;
 }
 
 const HANDOVER = Symbol('direct answers handover');
@@ -61,6 +63,7 @@ export class DirectAnswers {
   private closing = false;
   /** Prepared header lists by body sent (by answer for a 304); they go when the answer leaves the cache. */
   private readonly prepared = new WeakMap<object, string[]>();
+  private readonly preparedKeyless = new WeakMap<object, string[]>();
 
   /** Writes a call's request log line: by hand when that is byte for byte pino's (request-line.ts). */
   private readonly logCall: (call: CompletedCall) => void;
@@ -89,23 +92,33 @@ export class DirectAnswers {
     const answer = answers.get(cacheKey);
     if (!answer || this.options.underPressure()) return false;
     const key = presentedKeyOf(req.headers[KEY_HEADER], () => queryKey(url));
-    if (key === undefined || key.length > MAX_KEY_LENGTH) return false;
-    const subscription = gateway.subscriptions.peek(keyHashOn(req.socket, key));
-    if (
-      !subscription ||
-      !isUsable(subscription, now) ||
-      !allowsGroup(subscription.groups, answer.route.group)
-    )
-      return false;
+    let subscription: Subscription | undefined;
+    let address: string | undefined;
+    if (key === undefined) {
+      // Public access: the CORS headers of a keyless call depend on its origin; the framework's.
+      if (req.headers.origin !== undefined) return false;
+      subscription = admitWithoutKey(gateway, answer.route.group);
+      address = this.options.ip(req);
+    } else if (key.length <= MAX_KEY_LENGTH) {
+      subscription = gateway.subscriptions.peek(keyHashOn(req.socket, key));
+      if (
+        subscription &&
+        !(isUsable(subscription, now) && allowsGroup(subscription.groups, answer.route.group))
+      )
+        subscription = undefined;
+    }
+    if (!subscription) return false;
+    const admitted = subscription;
+    const keyless = address !== undefined;
 
     const started = performance.now();
     const handOver = (counted: Promise<Record<string, string>>) => {
-      (req as HandedRequest)[HANDOVER] = { subscription, limits: counted };
+      (req as HandedRequest)[HANDOVER] = { subscription: admitted, limits: counted, address };
       next();
     };
     const respond = (limitHeaders: Record<string, string>) => {
       try {
-        this.answer(req, res, cacheKey, answer, subscription, limitHeaders, started, now);
+        this.answer(req, res, cacheKey, answer, admitted, limitHeaders, started, now, keyless);
       } catch (error) {
         // Never a crash: the framework answers it (its error handler logs and answers 500), or, when
         // the answer had begun, the connection ends, so the caller sees it cut short.
@@ -117,7 +130,7 @@ export class DirectAnswers {
     // Limits counted in this process's memory decide at once; shared ones (Redis) answer later.
     let counted: Record<string, string> | undefined;
     try {
-      counted = admitCallNow(gateway, subscription, now);
+      counted = keyless ? undefined : admitCallNow(gateway, subscription, now);
     } catch (refusal) {
       handOver(settled(refusal));
       return true;
@@ -126,7 +139,7 @@ export class DirectAnswers {
       respond(counted);
       return true;
     }
-    const limits = admitCall(gateway, subscription, now);
+    const limits = admitCall(gateway, subscription, now, address);
     limits
       .then(respond, () => handOver(limits))
       .catch((error: unknown) => {
@@ -145,6 +158,7 @@ export class DirectAnswers {
     limitHeaders: Record<string, string>,
     started: number,
     now: Date,
+    keyless: boolean,
   ): void {
     const { answers, gateway, log } = this.options;
     const id = requestId(req);
@@ -152,7 +166,7 @@ export class DirectAnswers {
     const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
     const status = notModified ? 304 : 200;
     const body = notModified ? undefined : answers.encoded(cacheKey, answer, encoding);
-    const headers = this.headersOf(answer, body, encoding).slice();
+    const headers = this.headersOf(answer, body, encoding, keyless).slice();
     headers.push(REQUEST_ID_HEADER, id);
     for (const name in limitHeaders) headers.push(name, limitHeaders[name]!);
     gateway.metrics.answerHitDirect.inc();
@@ -160,7 +174,7 @@ export class DirectAnswers {
 
     const ms = performance.now() - started;
     const { operation } = answer.route;
-    gateway.usage.record(subscription.id, bangkokDay(now).day, operation, status);
+    gateway.recordCall(subscription.id, bangkokDay(now).day, operation, status);
     gateway.metrics.observe(operation, status, ms / 1000);
     if (log.isLevelEnabled('info')) {
       this.logCall({
@@ -177,13 +191,21 @@ export class DirectAnswers {
   /**
    * The headers every answer of `answer` with this body carries (none: a 304), as a flat list, worked
    * out once per body: content type, security, CORS and caching headers, and the body's encoding and length.
+   * A keyless call (served here only without an Origin) carries no CORS headers: public access
+   * allows only its listed origins, which the framework's CORS hook judges.
    */
-  private headersOf(answer: CachedAnswer, body: Buffer | undefined, encoding: Encoding): string[] {
-    const known = this.prepared.get(body ?? answer);
+  private headersOf(
+    answer: CachedAnswer,
+    body: Buffer | undefined,
+    encoding: Encoding,
+    keyless: boolean,
+  ): string[] {
+    const prepared = keyless ? this.preparedKeyless : this.prepared;
+    const known = prepared.get(body ?? answer);
     if (known) return known;
     const headers = Object.entries({
       ...SECURITY_HEADERS,
-      ...this.options.corsHeaders,
+      ...(!keyless && this.options.corsHeaders),
       'content-type': answer.contentType,
       ...answer.headers,
       etag: answer.etag,
@@ -191,7 +213,7 @@ export class DirectAnswers {
       ...(body && body !== answer.body && { 'content-encoding': encoding }),
       ...(body && { 'content-length': String(body.length) }),
     }).flat();
-    this.prepared.set(body ?? answer, headers);
+    prepared.set(body ?? answer, headers);
     return headers;
   }
 }
@@ -201,12 +223,4 @@ function settled(error: unknown): Promise<never> {
   const failed = Promise.reject(error);
   failed.catch(() => undefined);
   return failed;
-}
-
-/** The key in the query string, as the framework reads it: one value, else none. */
-function queryKey(url: string): string | undefined {
-  const q = url.indexOf('?');
-  if (q < 0) return undefined;
-  const values = new URLSearchParams(url.slice(q + 1)).getAll(KEY_QUERY);
-  return values.length === 1 ? values[0] : undefined;
 }

@@ -18,7 +18,10 @@ function validationError(error: FastifyError, request: FastifyRequest): ParamErr
   const expected = schema?.properties?.[name]?.description ?? 'a valid value';
   const source = (context === 'querystring' ? request.query : request.params) as
     Record<string, unknown> | undefined;
-  return new ParamError(name, expected, source?.[name] ?? '');
+  const got = source?.[name] ?? '';
+  // A parameter repeated in the query string (a=1&a=2) arrives as a list: say that, not just its shape.
+  if (Array.isArray(got)) return new ParamError(name, `${expected}, given once`, got.join(','));
+  return new ParamError(name, expected, got);
 }
 
 /** Maps anything thrown while serving a request to one of the API's error kinds. */

@@ -36,6 +36,7 @@ export function installGatewayHooks(app: FastifyInstance, gateway: Gateway): voi
       if (handed) {
         request.subscriptionId = handed.subscription.id;
         request.subscription = handed.subscription;
+        request.keylessAddress = handed.address;
       } else {
         await checkSubscriptionKey(gateway, request, group);
       }

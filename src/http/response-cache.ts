@@ -23,11 +23,15 @@ export interface CachingOptions {
  * the key header keeps one key's cached answer from being handed to a request with another (or no)
  * key; a key in the query string is part of the URL anyway. CACHE_PUBLIC=false keeps answers out of
  * shared caches, for operators who want every call to reach the gateway (usage, quotas, suspensions).
+ * Varying on Origin keeps one origin's CORS headers from being handed to another: which origins may
+ * read an answer depends on the call (CORS_ORIGINS, public access opened or closed at run time).
  */
 export function cachingHeaders(options: CachingOptions): Readonly<Record<string, string>> {
   return {
     'cache-control': `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`,
-    vary: options.shared ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key' : 'Accept, Accept-Encoding',
+    vary: options.shared
+      ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key, Origin'
+      : 'Accept, Accept-Encoding, Origin',
   };
 }
 

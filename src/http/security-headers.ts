@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { ApiError, MESSAGES } from '../domain/errors.js';
+import type { PublicAccessState } from '../gateway/public-access.js';
+import { serviceGroup } from './gateway-hooks.js';
+import { presentedKey } from './subscription-key.js';
 
 /**
  * Helmet's defaults on every answer (no sniffing, no framing, no referrer, ...) except two:
@@ -53,21 +56,51 @@ export function anyOriginHeaders(origins: readonly string[]): Readonly<Record<st
 
 /**
  * CORS for the API scope only (admin routes never answer cross-origin): reads with GET/HEAD and the one
- * POST operation, from the origins of CORS_ORIGINS ('*' for any, as public rate services do).
+ * POST operation, from the origins of CORS_ORIGINS ('*' for any, as public rate services do), and, on
+ * the service groups public access opened, from its listed origins (see `corsOrigin`).
  */
-export async function installApiCors(api: FastifyInstance, origins: readonly string[]): Promise<void> {
+export async function installApiCors(
+  api: FastifyInstance,
+  origins: readonly string[],
+  publicAccess: PublicAccessState,
+): Promise<void> {
   // OPTIONS is no operation: only a real preflight gets an answer; any other stays the gateway's 404
   // (the plugin would answer 400 in plain text).
   api.addHook('onRequest', async (request) => {
     const { origin, 'access-control-request-method': method } = request.headers;
     if (request.method === 'OPTIONS' && (!origin || !method)) throw new ApiError(404, MESSAGES.notFound);
   });
-  await api.register(cors, {
-    origin: origins.includes('*') ? '*' : [...origins],
+  const keyed: CorsOrigin = origins.includes('*') ? '*' : [...origins];
+  const options = {
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['Ocp-Apim-Subscription-Key', 'Content-Type'],
     exposedHeaders: EXPOSED,
     // Browsers cache a preflight this long (seconds), sparing a round trip per call.
     maxAge: 600,
+  };
+  await api.register(cors, {
+    hook: 'onRequest',
+    // Decided per call (public access changes at run time); the plugin then always adds Vary: Origin.
+    delegator: (
+      request: FastifyRequest,
+      callback: (error: Error | null, options: FastifyCorsOptions) => void,
+    ) => callback(null, { ...options, origin: corsOrigin(request, keyed, publicAccess) }),
   });
+}
+
+type CorsOrigin = '*' | string | string[] | false;
+
+/**
+ * Which origin may read this call's answer. A call without a key to a group public access opened is
+ * readable only from public access's origins (whatever CORS_ORIGINS says: the page that calls keyless
+ * is the bank's own); a preflight (never keyed) to such a group is allowed from them too; everything
+ * else keeps CORS_ORIGINS.
+ */
+function corsOrigin(request: FastifyRequest, keyed: CorsOrigin, publicAccess: PublicAccessState): CorsOrigin {
+  const group = serviceGroup(request.url.split('?', 1)[0]!);
+  const origin = request.headers.origin;
+  const listed = origin !== undefined && publicAccess.allowsOrigin(group, origin);
+  if (request.method === 'OPTIONS') return listed ? origin : keyed;
+  if (presentedKey(request) === undefined && publicAccess.admit(group)) return listed ? origin : false;
+  return keyed;
 }

@@ -15,7 +15,20 @@ declare module 'fastify' {
     subscription?: Subscription;
     /** The subscription the key belongs to, accepted or not: usage is counted against it. */
     subscriptionId?: number;
+    /** A call admitted without a key (public access): the client address its limits count. */
+    keylessAddress?: string;
   }
+}
+
+/**
+ * The one rule for a call that presents no key (decisions.md section 7), used by the framework's key
+ * check and by the direct answers alike: admitted as the anonymous subscription when public access
+ * has opened the route's service group, else undefined (401, missing key). Its limits are then
+ * counted per client address (`TrafficLimits.admit`). A call that presents a key never gets here: a
+ * wrong key stays a 401, never an anonymous call.
+ */
+export function admitWithoutKey(gateway: Gateway, group: string): Subscription | undefined {
+  return gateway.publicAccess.admit(group);
 }
 
 /** The key a call presents: its header, else the query parameter (read only when needed). */
@@ -25,11 +38,19 @@ export function presentedKeyOf(header: unknown, query: () => unknown): string | 
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/**
+ * The key in a URL's query string: one value, else none (a repeated key is no key). Both the
+ * framework's key check and the direct answers read it here, so they always agree on it.
+ */
+export function queryKey(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return undefined;
+  const values = new URLSearchParams(url.slice(q + 1)).getAll(KEY_QUERY);
+  return values.length === 1 ? values[0] : undefined;
+}
+
 export function presentedKey(request: FastifyRequest): string | undefined {
-  return presentedKeyOf(
-    request.headers[KEY_HEADER],
-    () => (request.query as Record<string, unknown> | undefined)?.[KEY_QUERY],
-  );
+  return presentedKeyOf(request.headers[KEY_HEADER], () => queryKey(request.url));
 }
 
 /** Keys are hex; anything longer than this cannot be one and is not worth hashing. */
@@ -60,6 +81,13 @@ export async function checkSubscriptionKey(
 ): Promise<void> {
   const key = presentedKey(request);
   if (key === undefined) {
+    const anonymous = admitWithoutKey(gateway, group);
+    if (anonymous) {
+      request.subscriptionId = anonymous.id;
+      request.subscription = anonymous;
+      request.keylessAddress = request.ip;
+      return;
+    }
     gateway.metrics.refusals.inc({ reason: 'missing_key' });
     throw new ApiError(401, MESSAGES.missingKey);
   }

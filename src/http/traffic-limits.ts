@@ -12,10 +12,12 @@ export async function admitCall(
   gateway: Gateway,
   subscription: Subscription,
   now = gateway.now(),
+  /** A call without a key (public access): the client address whose own limits count it. */
+  address?: string,
 ): Promise<Record<string, string>> {
   try {
     // A failed shared store (Redis) lets the call through without headers, or refuses it with 503.
-    const admit = () => gateway.limits.admit(subscription, now);
+    const admit = () => gateway.limits.admit(subscription, now, address);
     return await gateway.limiterFailures.guard(admit, {});
   } catch (error) {
     throw countedRefusal(gateway, error);
@@ -61,5 +63,5 @@ export async function applyTrafficLimits(
 ): Promise<void> {
   const subscription = request.subscription;
   if (!subscription) return;
-  reply.headers(await (counted ?? admitCall(gateway, subscription)));
+  reply.headers(await (counted ?? admitCall(gateway, subscription, undefined, request.keylessAddress)));
 }

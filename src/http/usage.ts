@@ -10,5 +10,5 @@ export function countUsage(
   operation: string,
 ): void {
   if (request.subscriptionId === undefined) return;
-  gateway.usage.record(request.subscriptionId, bangkokDay(gateway.now()).day, operation, reply.statusCode);
+  gateway.recordCall(request.subscriptionId, bangkokDay(gateway.now()).day, operation, reply.statusCode);
 }

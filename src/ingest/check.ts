@@ -25,6 +25,7 @@ export async function* checkInput(
 ): AsyncGenerator<CheckedBatch> {
   const spec = SPECS[input.type];
   const columns = Object.entries(spec.columns);
+  const expected = new Set(columns.map(([c]) => c));
   const scratch: Record<string, unknown> = {};
   let cellIndex: number[] = [];
   let checkedHeader = false;
@@ -35,24 +36,25 @@ export async function* checkInput(
         checked.issues.push({ file: input.name, line, column, reason });
       for (const record of batch) {
         const { line, problem } = record;
-        if (!checkedHeader) {
-          checkedHeader = true;
-          const keys = record.header ?? Object.keys(record.values ?? {});
+        if (!checkedHeader && record.header) {
           // Where each column sits in a CSV row (-1: absent).
-          if (record.header) cellIndex = columns.map(([c]) => record.header!.indexOf(c));
-          const issue = headerProblem(keys, input, columns);
+          cellIndex = columns.map(([c]) => record.header!.indexOf(c));
+          const issue = keysProblem(record.header, input, expected) ?? missingColumn(record.header, columns);
           if (issue) {
-            fail(input.format === 'csv' ? 1 : line, issue.column, issue.reason);
-            // In a CSV every row would repeat the same complaint.
-            if (input.format === 'csv') {
-              yield checked;
-              return;
-            }
+            // Every row would repeat the same complaint.
+            fail(1, issue.column, issue.reason);
+            yield checked;
+            return;
           }
         }
+        checkedHeader = true;
         checked.rowsRead++;
-        if (problem) {
-          fail(line, null, problem);
+        // Each JSON object has keys of its own: any of them may be unknown or there twice.
+        const issue = problem
+          ? { column: null, reason: problem }
+          : record.keys && keysProblem(record.keys, input, expected);
+        if (issue) {
+          fail(line, issue.column, issue.reason);
           continue;
         }
         const cells = record.cells;
@@ -123,17 +125,24 @@ const isOptional = (parse: (value: unknown) => unknown): boolean => {
   }
 };
 
-/** An unknown column, or (in a CSV header) a missing required one. */
-function headerProblem(
+/**
+ * A column the spec does not have (`__proto__` included), or one named twice, in any case: which of
+ * two values was meant cannot be told, so neither is taken. Applies to every import type alike.
+ */
+function keysProblem(
   keys: string[],
-  input: { type: ImportType; format: Format },
-  columns: Column[],
+  input: { type: ImportType },
+  expected: ReadonlySet<string>,
 ): { column: string; reason: string } | undefined {
-  const expected = columns.map(([c]) => c);
-  const unknown = keys.find((k) => !expected.includes(k));
+  const unknown = keys.find((k) => !expected.has(k));
   if (unknown !== undefined)
-    return { column: unknown, reason: `unknown column; ${input.type} has ${expected.join(', ')}` };
-  if (input.format !== 'csv') return undefined;
+    return { column: unknown, reason: `unknown column; ${input.type} has ${[...expected].join(', ')}` };
+  const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+  return twice === undefined ? undefined : { column: twice, reason: 'duplicate column' };
+}
+
+/** A required column a CSV header lacks (a JSON object lacking one fails on its field instead). */
+function missingColumn(keys: string[], columns: Column[]): { column: string; reason: string } | undefined {
   const missing = columns.find(([c, parse]) => !keys.includes(c) && !isOptional(parse));
   return missing ? { column: missing[0], reason: 'missing column' } : undefined;
 }

@@ -13,7 +13,11 @@ const text = (value: unknown): string => {
     const last = value.length - 1;
     return last >= 0 && (value.charCodeAt(0) <= 32 || value.charCodeAt(last) <= 32) ? value.trim() : value;
   }
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'number') {
+    // JSON parses a number beyond the double range (1e400) to Infinity: say so, not `null`.
+    if (Number.isFinite(value)) return String(value);
+    throw new FieldError('is a number too large to hold');
+  }
   if (value === null || value === undefined) return '';
   throw new FieldError(`expected a text or number, got ${JSON.stringify(value).slice(0, 40)}`);
 };
@@ -56,7 +60,11 @@ export const decimal =
   (value) => {
     const s = text(value);
     if (s === '') throw new FieldError('is required');
-    if (!DECIMAL.test(s)) throw new FieldError(`expected a decimal number, got ${show(s)}`);
+    if (!DECIMAL.test(s)) {
+      if (s.startsWith('-') && DECIMAL.test(s.slice(1)))
+        throw new FieldError(`expected ${allowZero ? '0 or ' : ''}a number above 0, got ${show(s)}`);
+      throw new FieldError(`expected a decimal number, got ${show(s)}`);
+    }
     const point = s.indexOf('.');
     if (point >= 0 && s.length - point - 1 > decimals) {
       throw new FieldError(`expected at most ${decimals} decimals, got ${show(s)}`);

@@ -1,15 +1,21 @@
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import Papa from 'papaparse';
+import Parser from 'stream-json/Parser.js';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
 
 export type Format = 'csv' | 'json' | 'ndjson';
 
 export interface SourceRecord {
-  /** CSV and NDJSON: the line the record ends on; JSON: the item's position in the array (1-based). */
+  /** CSV and NDJSON: the line the record starts on; JSON: the item's position in the array (1-based). */
   line: number;
   /** JSON and NDJSON: the object, keys lower-cased. */
   values?: Record<string, unknown>;
+  /**
+   * JSON and NDJSON: the object's keys as written, lower-cased, in order: two that differ only in
+   * case are both here (the object keeps one), and so is `__proto__` (which a parser may swallow).
+   */
+  keys?: string[];
   /** CSV: the fields, in the order of `header`. No object per row: millions of rows pass here. */
   cells?: string[];
   header?: string[];
@@ -62,7 +68,9 @@ async function* batched(records: AsyncGenerator<SourceRecord>): AsyncGenerator<S
  * here: one per row plus the line breaks inside quoted fields.
  */
 async function* readCsv(input: Readable): AsyncGenerator<SourceRecord[]> {
-  const chunks: string[][][] = [];
+  const chunks: { rows: string[][]; quote?: { row: number; message: string } }[] = [];
+  /** A quote error no chunk has placed yet: reported without a line if none ever does. */
+  let unplacedQuote: string | undefined;
   let parser: Papa.Parser | undefined;
   let finished = false;
   let paused = false;
@@ -77,9 +85,12 @@ async function* readCsv(input: Readable): AsyncGenerator<SourceRecord[]> {
     skipEmptyLines: false,
     chunk: (results, p) => {
       parser = p;
-      const quote = results.errors.find((e) => e.type === 'Quotes');
-      if (quote) failure = new SourceError(null, `not valid CSV: ${quote.message}`);
-      chunks.push(results.data);
+      // A quote error names its row in the chunk; one naming a row past the chunk's end comes again
+      // with the chunk holding that row.
+      const quotes = results.errors.filter((e) => e.type === 'Quotes');
+      const quote = quotes.find((e) => e.row !== undefined && e.row < results.data.length);
+      if (quotes.length > 0) unplacedQuote ??= quotes[0]!.message;
+      chunks.push({ rows: results.data, quote: quote && { row: quote.row!, message: quote.message } });
       // Keep at most two chunks in hand: one being handled, one read ahead so reading never waits.
       // Pausing the parser stops parsing only: the file stream goes on emitting data, which Papa
       // Parse queues (a whole 560 MB file, when rows are written slower than read), so it is paused
@@ -105,23 +116,33 @@ async function* readCsv(input: Readable): AsyncGenerator<SourceRecord[]> {
   let header: string[] | undefined;
   let line = 0;
   for (;;) {
-    // A broken quote makes the rest of the file unreadable: report it before any row it garbled.
     if (failure) throw failure;
-    const rows = chunks.shift();
+    const chunk = chunks.shift();
     if (paused && chunks.length < 2) {
       paused = false;
       input.resume();
       parser?.resume();
     }
-    if (!rows) {
-      if (finished) return;
+    if (!chunk) {
+      if (finished) {
+        if (unplacedQuote) throw new SourceError(null, `not valid CSV: ${unplacedQuote}`);
+        return;
+      }
       await new Promise<void>((resolve) => (wake = resolve));
       continue;
     }
     const batch: SourceRecord[] = [];
-    for (const row of rows) {
-      line += 1;
+    for (const [index, row] of chunk.rows.entries()) {
+      // A record is reported at the line it starts on, however many lines its quoted fields span.
+      const first = line + 1;
+      line = first;
       for (const field of row) if (field.includes('\n')) line += field.split('\n').length - 1;
+      // A broken quote makes the rest of the file unreadable: report it, at its record's first line,
+      // after the rows before it and before any row it garbled.
+      if (index === chunk.quote?.row) {
+        if (batch.length > 0) yield batch;
+        throw new SourceError(first, `not valid CSV: ${chunk.quote.message}`);
+      }
       if (row.length === 1 && row[0] === '') continue; // a blank line
       if (!header) {
         header = row.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, '') : h).trim().toLowerCase());
@@ -129,14 +150,14 @@ async function* readCsv(input: Readable): AsyncGenerator<SourceRecord[]> {
       }
       if (row.length !== header.length) {
         batch.push({
-          line,
+          line: first,
           cells: [],
           header,
           problem: `expected ${header.length} fields, got ${row.length}`,
         });
         continue;
       }
-      batch.push({ line, cells: row, header });
+      batch.push({ line: first, cells: row, header });
     }
     if (batch.length > 0) yield batch;
   }
@@ -153,15 +174,35 @@ async function* readNdjson(input: Readable): AsyncGenerator<SourceRecord> {
     } catch (error) {
       throw new SourceError(line, `not valid JSON: ${(error as Error).message}`);
     }
-    yield { line, values: asObject(value, line) };
+    // JSON.parse keeps `__proto__` as a key of its own, so the object has every key.
+    yield { line, ...asObject(value, line) };
   }
 }
 
 async function* readJson(input: Readable): AsyncGenerator<SourceRecord> {
-  const items = input.pipe(StreamArray.withParser());
+  // stream-json assigns each key to the object it builds, so `"__proto__": {...}` sets the item's
+  // prototype rather than adding a key: the parser's key tokens tell which items named it.
+  const parser = new Parser();
+  const items = new StreamArray();
+  const withProto = new Set<number>();
+  let depth = 0;
+  let item = 0;
+  parser.on('data', (token: { name: string; value?: unknown }) => {
+    if (token.name === 'startObject' || token.name === 'startArray') {
+      if (depth === 1) item++;
+      depth++;
+    } else if (token.name === 'endObject' || token.name === 'endArray') depth--;
+    else if (depth === 1 && token.name.endsWith('Value')) item++;
+    else if (depth === 2 && token.name === 'keyValue' && token.value === '__proto__') withProto.add(item);
+  });
+  pipeline(input, parser, items, () => {
+    // Failures reach the loop below through `items`, which pipeline destroys with the error.
+  });
   try {
     for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
-      yield { line: key + 1, values: asObject(value, key + 1) };
+      const record = asObject(value, key + 1);
+      if (withProto.has(key + 1)) record.keys.push('__proto__');
+      yield { line: key + 1, ...record };
     }
   } catch (error) {
     if (error instanceof SourceError) throw error;
@@ -169,10 +210,11 @@ async function* readJson(input: Readable): AsyncGenerator<SourceRecord> {
   }
 }
 
-function asObject(value: unknown, line: number): Record<string, unknown> {
+function asObject(value: unknown, line: number): { values: Record<string, unknown>; keys: string[] } {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new SourceError(line, 'expected a JSON object for each row');
   }
   // Column names are matched case-insensitively, as in CSV headers.
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), v]));
+  const entries = Object.entries(value).map(([k, v]): [string, unknown] => [k.toLowerCase(), v]);
+  return { values: Object.fromEntries(entries), keys: entries.map(([k]) => k) };
 }

@@ -6,11 +6,12 @@ import { installResponseCache } from '../http/response-cache.js';
 import { installApiCors } from '../http/security-headers.js';
 import type { Repositories } from '../store/repositories.js';
 import { exchangeRateRoutes } from './exchange-rates.js';
+import { exchangeRateWebsiteRoutes } from './exchange-rates-website.js';
 import { fundNavRoutes } from './fund-nav.js';
 import { fundPriceRoutes } from './fund-prices.js';
 import { interestRateRoutes } from './interest-rates.js';
 
-/** The ten operations under /api, behind the key check, limits and usage counting (in that order). */
+/** The operations under /api (the spec's ten and the website's, decisions 6), behind the key check, limits and usage counting (in that order). */
 export const apiRoutes: FastifyPluginAsync<{
   repos: Repositories;
   now: () => Date;
@@ -24,12 +25,13 @@ export const apiRoutes: FastifyPluginAsync<{
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   // CORS first: its hook sets the allow headers before the key check, so a browser can read a 401 too.
-  await installApiCors(api, corsOrigins);
+  await installApiCors(api, corsOrigins, gateway.publicAccess);
   installGatewayHooks(api, gateway);
   if (answers)
     installResponseCache(api, answers, gateway, { maxAgeS: maxAgeS ?? 60, shared: cachePublic ?? true, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });
+  await api.register(exchangeRateWebsiteRoutes, { prefix: '/ExchangeRateService', repos });
   await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos, now });
 };

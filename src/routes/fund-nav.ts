@@ -47,12 +47,13 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
         const apiError = toApiError(error, request);
         if (apiError.statusCode !== 400) return sendApiError(reply, apiError);
         const { fromDate, toDate } = request.params as Record<string, string | undefined>;
-        const fundCode = (request.query as Record<string, string | undefined>).fundCode;
+        // Given twice, it is a list: the envelope's FundCode is a string, so it stays empty then.
+        const fundCode = (request.query as Record<string, unknown> | undefined)?.fundCode;
         return sendApiError(reply, apiError, {
           NAVList: [],
           Success: false,
           Message: apiError.message,
-          FundCode: fundCode ?? '',
+          FundCode: typeof fundCode === 'string' ? fundCode : '',
           DateFrom: fromDate ?? '',
           DateTo: toDate ?? '',
         });

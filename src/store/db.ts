@@ -15,6 +15,11 @@ interface StoreBase {
   reader: Kysely<Database>;
   /** Where the database is, for messages (a PostgreSQL URL without its password). */
   location: string;
+  /**
+   * How to open another connection to the same database (an admin import's worker thread writes on
+   * a connection of its own). Holds the password of a PostgreSQL URL: never log it.
+   */
+  address: StoreAddress;
   /** Emits 'commit' after a batch of this process commits (other processes are seen by polling). */
   events: EventEmitter;
   /** Resolves when every database the store uses answers a query; rejects with the first failure. */
@@ -35,6 +40,12 @@ export interface PostgresStore extends StoreBase {
 }
 
 export type Store = SqliteStore | PostgresStore;
+
+/** What `openStore` needs to reach a store's database again, from another thread. */
+export interface StoreAddress {
+  url: string;
+  busyTimeoutMs?: number;
+}
 
 /** Where the database lives: `sqlite:<path>`, `file:<path>` or a plain path. */
 export function sqlitePath(databaseUrl: string): string {
@@ -62,14 +73,15 @@ export interface StoreOptions {
 
 /** Opens the database DATABASE_URL names: PostgreSQL for postgres:// URLs, SQLite otherwise. */
 export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
+  const address = { url: databaseUrl, busyTimeoutMs: options.busyTimeoutMs };
   if (isPostgresUrl(databaseUrl)) {
-    return { ...openPostgres(databaseUrl, options.readUrl ?? null), events: new EventEmitter() };
+    return { ...openPostgres(databaseUrl, options.readUrl ?? null), address, events: new EventEmitter() };
   }
   if (options.readUrl) throw new Error('DATABASE_READ_URL needs a PostgreSQL DATABASE_URL');
-  return openSqlite(sqlitePath(databaseUrl), options);
+  return { ...openSqlite(sqlitePath(databaseUrl), options), address };
 }
 
-function openSqlite(path: string, options: StoreOptions): SqliteStore {
+function openSqlite(path: string, options: StoreOptions): Omit<SqliteStore, 'address'> {
   if (path !== ':memory:' && !options.readonly) {
     try {
       mkdirSync(dirname(path), { recursive: true });

@@ -6,7 +6,7 @@ import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from '../schema
 import type { Database, FxFamily, FxRateTable } from './schema.js';
 import type { SeriesCache } from './series-cache.js';
 
-type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
+export type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
 
 /** The rate columns served; with the date, round and time they are all a covering index holds. */
 export const RATE_COLUMNS = [
@@ -17,7 +17,8 @@ export const RATE_COLUMNS = [
   'buying_tt',
 ] as const;
 
-function rateFields(r: RateRow, decimals: number) {
+/** The five rates of a stored row as served: fixed decimals, '' when not quoted. */
+export function rateFields(r: RateRow, decimals: number) {
   return {
     BuyingRates: formatRate(r.buying_notes, decimals),
     SellingRates: formatRate(r.selling_notes, decimals),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DepositRepository } from './deposit-repo.js';
 import { FundRepository, type ListedFund } from './fund-repo.js';
 import { FxRepository, type FxDailySeries } from './fx-repo.js';
+import { FxRoundsRepository } from './fx-rounds-repo.js';
 import { KeyRepository } from './key-repo.js';
 import { LoanRepository } from './loan-repo.js';
 import type { PriceSeries } from '../domain/price-series.js';
@@ -12,6 +13,7 @@ import type { SeriesCache } from './series-cache.js';
 export interface Repositories {
   funds: FundRepository;
   fx: FxRepository;
+  fxRounds: FxRoundsRepository;
   deposits: DepositRepository;
   loans: LoanRepository;
   keys: KeyRepository;
@@ -30,6 +32,7 @@ export function createRepositories(db: Kysely<Database>, series: SeriesCaches = 
   return {
     funds: new FundRepository(db, series.nav, series.funds, series.fundListing, series.prices),
     fx: new FxRepository(db, series.fxDaily),
+    fxRounds: new FxRoundsRepository(db),
     deposits: new DepositRepository(db),
     loans: new LoanRepository(db),
     keys: new KeyRepository(db),

@@ -210,6 +210,22 @@ export interface SettingTable {
   value: number;
 }
 
+/**
+ * Service groups open to calls without a key (one row, id 1; none: closed), counted under the
+ * subscription `subscription_id` ('anonymous'), each client address limited on its own.
+ */
+export interface PublicAccessTable {
+  id: number;
+  subscription_id: number;
+  groups: string; // a comma list of service groups
+  origins: string; // a comma list of browser origins, or '*'
+  rate_limit_calls: number;
+  rate_limit_period_s: number;
+  quota_calls: number | null;
+  quota_period: QuotaPeriod | null;
+  updated_at: string;
+}
+
 export interface Database {
   batches: BatchTable;
   fund_categories: FundCategoryTable;
@@ -231,6 +247,7 @@ export interface Database {
   admin_tokens: AdminTokenTable;
   usage: UsageTable;
   settings: SettingTable;
+  public_access: PublicAccessTable;
 }
 
 export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;

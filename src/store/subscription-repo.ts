@@ -13,6 +13,12 @@ import type { Database, SubscriptionTable } from './schema.js';
 import { expiryOf, groupsOf, limitsOf, limitsOfRow, toInfo } from './subscription-mapping.js';
 import { bumpVersion, putNewKey, VERSION_SETTING } from './subscription-writes.js';
 
+/**
+ * Subscription ids are 32-bit integers (PostgreSQL `integer`, as SQLite stores them): a larger id names
+ * no subscription, and PostgreSQL would refuse to compare with it ("out of range for type integer").
+ */
+const MAX_ID = 2_147_483_647;
+
 /** Subscriptions as operators manage them (admin API and CLI); listings show key hints, never keys. */
 export class SubscriptionRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -43,6 +49,7 @@ export class SubscriptionRepository {
   }
 
   async get(id: number, now = new Date()): Promise<SubscriptionInfo | undefined> {
+    if (id > MAX_ID) return undefined;
     const row = await this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     const keys = await this.db
@@ -110,6 +117,7 @@ export class SubscriptionRepository {
     values: (row: Selectable<SubscriptionTable>) => Updateable<SubscriptionTable>,
     also?: (trx: Transaction<Database>) => Promise<T>,
   ): Promise<T> {
+    if (id > MAX_ID) throw new ActionError('not-found', `Subscription ${id} was not found`);
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw new ActionError('not-found', `Subscription ${id} was not found`);

@@ -14,8 +14,12 @@ import {
   type FundPriceListItem,
   type FundPriceRecord,
   type FxBannerRow,
+  type FxConversion,
+  type FxDay,
   type FxFamily,
+  type FxLastUpdate,
   type FxRateRow,
+  type FxRound,
   type LatestDateRecord,
   type UpdateDay,
 } from '../../src/client/index.js';
@@ -73,6 +77,15 @@ describe('RatesClient against a running server', () => {
       Fund_Nav: () => client.fundNav('101', from, to),
       FundPrice: () => client.fundPrice(101, from, to),
       InterestRates_GetLoanRate: () => client.getLoanRate(),
+      // The website's ExchangeRateService operations, as test/helpers/operations.ts calls them.
+      GetLatestfxrates: () => client.getLatestFxRates(),
+      Getfxrates: () => client.getFxRates(to, 2, 'en'),
+      GetfxratesLastUpdate: () => client.getFxRatesLastUpdate(),
+      GetDateTimeLastUpdate: () => client.getDateTimeLastUpdate(),
+      GetDayInMonth: () => client.getFxDayInMonth(year, month),
+      ExchangeRate_GetUpdateInMonth: () => client.getFxUpdateInMonth(to),
+      GetChartfxrates: () => client.getChartFxRates('USD50', to, f.latest as DateInput, 'th'),
+      Convert: () => client.convert(100, 'usd', 'JPY'),
     };
     const documented = Object.values(conformance.doc.paths).flatMap((item) =>
       Object.values(item).map((o) => o.operationId),
@@ -87,10 +100,8 @@ describe('RatesClient against a running server', () => {
       });
       const result = await calls[op.id]!();
       expect(result, op.id).toEqual(direct.json());
-      expect(
-        Array.isArray(result) ? result.length : (result as FundNavRange).NAVList.length,
-        op.id,
-      ).toBeGreaterThan(0);
+      const rows = Array.isArray(result) ? result : ((result as Partial<FundNavRange>).NAVList ?? [result]);
+      expect(rows.length, op.id).toBeGreaterThan(0);
     }
   });
 
@@ -136,6 +147,20 @@ describe('RatesClient errors', () => {
       status: 400,
       message: "Invalid fundCode: expected a fund number or short code, got '!!'",
       operationId: 'MutualFundApi_GetFundCode',
+    });
+  });
+
+  it('converts a decimal string amount exactly, and tells an unknown currency by its 400', async () => {
+    // Round 3 of the fixture: USD50 TT 32.43; 1234.56 x 32.43 = 40036.7808.
+    expect(await client.convert('1234.56', 'USD', 'THB')).toMatchObject({
+      convertedAmount: 40036.78,
+      rate: 32.43,
+    });
+    await expect(client.convert(100, 'XYZ', 'THB')).rejects.toMatchObject({
+      status: 400,
+      message:
+        "Invalid from: expected THB or a currency with a buying TT rate, such as USD or JPY, got 'XYZ'",
+      operationId: 'Convert',
     });
   });
 
@@ -228,6 +253,14 @@ describe('RatesClient types', () => {
     expectTypeOf(c.getFxFamily).returns.resolves.toEqualTypeOf<FxFamily[]>();
     expectTypeOf(c.getUpdateInMonth).returns.resolves.toEqualTypeOf<UpdateDay[]>();
     expectTypeOf(c.latestDate).returns.resolves.toEqualTypeOf<LatestDateRecord[]>();
+    expectTypeOf(c.getLatestFxRates).returns.resolves.toEqualTypeOf<FxBannerRow[]>();
+    expectTypeOf(c.getFxRates).returns.resolves.toEqualTypeOf<FxBannerRow[]>();
+    expectTypeOf(c.getFxRatesLastUpdate).returns.resolves.toEqualTypeOf<FxLastUpdate[]>();
+    expectTypeOf(c.getDateTimeLastUpdate).returns.resolves.toEqualTypeOf<FxLastUpdate[]>();
+    expectTypeOf(c.getFxDayInMonth).returns.resolves.toEqualTypeOf<FxDay[]>();
+    expectTypeOf(c.getFxUpdateInMonth).returns.resolves.toEqualTypeOf<FxRound[]>();
+    expectTypeOf(c.getChartFxRates).returns.resolves.toEqualTypeOf<FxRateRow[]>();
+    expectTypeOf(c.convert).returns.resolves.toEqualTypeOf<FxConversion>();
     expectTypeOf<FundPriceRecord['mfr_fNav']>().toEqualTypeOf<number>();
     expectTypeOf<FundNavStatistics['MaxYear_mfr_fNav']>().toEqualTypeOf<number | null>();
     expectTypeOf<RatesApiError['status']>().toEqualTypeOf<number>();

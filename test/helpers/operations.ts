@@ -47,6 +47,24 @@ export function operations(f: Fixture): Operation[] {
     { id: 'Fund_Nav', method: 'GET', url: `/api/FundPriceService/Fund_Nav/101/${from}/${to}/N` },
     { id: 'FundPrice', method: 'GET', url: `/api/FundPriceService/FundPrice/101/${from}/${to}/N` },
     { id: 'InterestRates_GetLoanRate', method: 'GET', url: '/api/InterestRatesService/GetLoanRate' },
+    ...websiteFxOperations(f),
+  ];
+}
+
+/** One valid request per ExchangeRateService operation of the bank's website (decisions 6). */
+function websiteFxOperations(f: Fixture): Operation[] {
+  const fx = '/api/ExchangeRateService';
+  const day = dmy(f.latest);
+  const [year, month] = [f.latest.slice(0, 4), f.latest.slice(5, 7)];
+  return [
+    { id: 'GetLatestfxrates', method: 'GET', url: `${fx}/GetLatestfxrates` },
+    { id: 'Getfxrates', method: 'GET', url: `${fx}/Getfxrates/${day}/2/en` },
+    { id: 'GetfxratesLastUpdate', method: 'GET', url: `${fx}/GetfxratesLastUpdate` },
+    { id: 'GetDateTimeLastUpdate', method: 'GET', url: `${fx}/GetDateTimeLastUpdate` },
+    { id: 'GetDayInMonth', method: 'GET', url: `${fx}/GetDayInMonth/${year}/${month}` },
+    { id: 'ExchangeRate_GetUpdateInMonth', method: 'GET', url: `${fx}/GetUpdateInMonth/${day}` },
+    { id: 'GetChartfxrates', method: 'GET', url: `${fx}/GetChartfxrates/${day}/${day}/USD50/th` },
+    { id: 'Convert', method: 'GET', url: `${fx}/Convert/100/USD/JPY` },
   ];
 }
 

@@ -63,7 +63,7 @@ describe('POST /admin/batches', () => {
       status: 'rejected',
       errorCount: 1,
       errors: [
-        { file: 'fund-prices.csv', line: 3, column: 'nav', reason: "expected a decimal number, got '-1'" },
+        { file: 'fund-prices.csv', line: 3, column: 'nav', reason: "expected a number above 0, got '-1'" },
       ],
     });
     const served = await t.app.inject({

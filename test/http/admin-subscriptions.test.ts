@@ -115,6 +115,25 @@ describe('/admin/subscriptions', () => {
     expect((await admin('POST', `${url}/keys/tertiary/regenerate`)).statusCode).toBe(400);
   });
 
+  it('answers 404 for an id past any stored id (beyond 32 bits), on every store', async () => {
+    for (const id of ['2147483648', '9007199254740991']) {
+      for (const [method, url] of [
+        ['GET', `/admin/subscriptions/${id}`],
+        ['GET', `/admin/subscriptions/${id}/usage`],
+        ['PATCH', `/admin/subscriptions/${id}`],
+        ['POST', `/admin/subscriptions/${id}/suspend`],
+        ['POST', `/admin/subscriptions/${id}/keys/primary/regenerate`],
+      ] as const) {
+        const res = await admin(method, url, method === 'PATCH' ? { name: 'x' } : undefined);
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({
+          url,
+          status: 404,
+          body: { statusCode: 404, message: `Subscription ${id} was not found` },
+        });
+      }
+    }
+  });
+
   it('reports usage per operation, day and status class', async () => {
     const { subscription, primaryKey } = (
       await admin('POST', '/admin/subscriptions', { name: 'counted' })

@@ -1,7 +1,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runImport } from '../../src/ingest/import.js';
 import { UsageRepository } from '../../src/store/usage-repo.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
@@ -109,6 +109,39 @@ describe('direct answers', () => {
     }
   });
 
+  it("serve the website's FX operations as the framework does, byte for byte, counted under their names", async () => {
+    const fx = '/api/ExchangeRateService';
+    const day = dmy(t.fixture.latest);
+    const [year, month] = [t.fixture.latest.slice(0, 4), t.fixture.latest.slice(5, 7)];
+    const calls: [string, string][] = [
+      ['GetLatestfxrates', `${fx}/GetLatestfxrates`],
+      ['Getfxrates', `${fx}/Getfxrates/${day}/2/th`],
+      ['GetfxratesLastUpdate', `${fx}/GetfxratesLastUpdate`],
+      ['GetDateTimeLastUpdate', `${fx}/getdatetimelastupdate`],
+      ['GetDayInMonth', `${fx}/GetDayInMonth/${year}/${Number(month)}`],
+      ['ExchangeRate_GetUpdateInMonth', `${fx}/GetUpdateInMonth/${day}`],
+      ['GetChartfxrates', `${fx}/GetChartfxrates/01/01/${year}/${day}/USD50/en`],
+      ['Convert', `${fx}/Convert/1234.56/USD/JPY`],
+    ];
+    for (const [operation, url] of calls) {
+      const before = await lookups();
+      const counted = await t.gateway.metrics.requests.get();
+      const first = await get(url);
+      const second = await get(url);
+      const after = await lookups();
+      expect(after.hit_direct, url).toBe((before.hit_direct ?? 0) + 1);
+      expect(second.status, url).toBe(200);
+      expect(second.body.equals(first.body), url).toBe(true);
+      expect(stable(second.headers), url).toEqual(stable(first.headers));
+      const ofOperation = (m: typeof counted) =>
+        m.values.filter((v) => v.labels.operation === operation).reduce((n, v) => n + v.value, 0);
+      // The framework counts its call once the answer has left, a moment after the client has it.
+      await vi.waitFor(async () =>
+        expect(ofOperation(await t.gateway.metrics.requests.get()), url).toBe(ofOperation(counted) + 2),
+      );
+    }
+  });
+
   it('compress as asked, decoding to the same JSON, and answer a matching ETag with 304', async () => {
     const url = `/api/FundPriceService/AllFundPrices/${dmy(t.fixture.latest)}`;
     const plain = await get(url); // the framework's answer; the calls below are direct
@@ -211,6 +244,27 @@ describe('direct answers', () => {
       expect(mine[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
     }
     expect(records.some((r) => r.req?.url === `${url}?subscription-key=[redacted]`)).toBe(true);
+    expect(log.lines.join('\n')).not.toContain(t.key);
+  });
+
+  it('mask a key under a percent-encoded name too, which both paths accept', async () => {
+    const url = '/api/FundPriceService/LatestDate';
+    await get(url);
+    const before = await lookups();
+    const answers = [
+      await get(`${url}?subscription%2Dkey=${t.key}`, {}, null),
+      await get(`${url}?%73ubscription-key=${t.key}&x=1`, {}, null),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await lookups()).hit_direct).toBe((before.hit_direct ?? 0) + 2);
+    const urls = log
+      .records()
+      .filter((r) => answers.some((a) => a.headers['x-request-id'] === r.reqId))
+      .map((r) => r.req?.url);
+    expect(urls).toEqual([
+      `${url}?subscription%2Dkey=[redacted]`,
+      `${url}?%73ubscription-key=[redacted]&x=1`,
+    ]);
     expect(log.lines.join('\n')).not.toContain(t.key);
   });
 

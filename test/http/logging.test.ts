@@ -40,6 +40,34 @@ describe('request logs', () => {
     expect(all).not.toContain('wrong-key-123');
   });
 
+  it('mask a key and an admin token by their decoded names, whatever their spelling in the URL', async () => {
+    const calls = [
+      `/api/FundPriceService/LatestDate?subscription%2Dkey=${t.key}`,
+      `/api/FundPriceService/LatestDate?subscription%2dkey=${t.key}&x=1`,
+      `/api/FundPriceService/LatestDate?x=1&%73%75bscription-key=${t.key}`,
+      `/admin/subscriptions?token=${t.adminToken}`,
+      `/admin/subscriptions?x=1&%74oken=${t.adminToken}`,
+    ];
+    const answers = await Promise.all(calls.map((url) => t.app.inject({ url })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 401, 401]);
+    const urls = log
+      .records()
+      .filter((r) => answers.some((a) => a.headers['x-request-id'] === r.reqId))
+      .map((r) => r.req?.url);
+    expect(urls.sort()).toEqual(
+      [
+        '/api/FundPriceService/LatestDate?subscription%2Dkey=[redacted]',
+        '/api/FundPriceService/LatestDate?subscription%2dkey=[redacted]&x=1',
+        '/api/FundPriceService/LatestDate?x=1&%73%75bscription-key=[redacted]',
+        '/admin/subscriptions?token=[redacted]',
+        '/admin/subscriptions?x=1&%74oken=[redacted]',
+      ].sort(),
+    );
+    const all = lines.join('\n');
+    expect(all).not.toContain(t.key);
+    expect(all).not.toContain(t.adminToken);
+  });
+
   it('never contain a key through refusals, rotation and the admin API', async () => {
     const admin = { authorization: `Bearer ${t.adminToken}` };
     const created = await t.app.inject({

@@ -58,6 +58,22 @@ const SPEC_OPERATIONS = [
   ['GET', '/api/InterestRatesService/GetLoanRate', 'InterestRates_GetLoanRate'],
 ];
 
+/** The bank website's ExchangeRateService operations (decisions 6). */
+const WEBSITE_FX_OPERATIONS: [string, string, string][] = [
+  ['GET', '/api/ExchangeRateService/GetLatestfxrates', 'GetLatestfxrates'],
+  ['GET', '/api/ExchangeRateService/Getfxrates/{dd}/{mm}/{yyyy}/{update}/{lang}', 'Getfxrates'],
+  ['GET', '/api/ExchangeRateService/GetfxratesLastUpdate', 'GetfxratesLastUpdate'],
+  ['GET', '/api/ExchangeRateService/GetDateTimeLastUpdate', 'GetDateTimeLastUpdate'],
+  ['GET', '/api/ExchangeRateService/GetDayInMonth/{yyyy}/{mm}', 'GetDayInMonth'],
+  ['GET', '/api/ExchangeRateService/GetUpdateInMonth/{dd}/{mm}/{yyyy}', 'ExchangeRate_GetUpdateInMonth'],
+  [
+    'GET',
+    '/api/ExchangeRateService/GetChartfxrates/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{family}/{lang}',
+    'GetChartfxrates',
+  ],
+  ['GET', '/api/ExchangeRateService/Convert/{amount}/{from}/{to}', 'Convert'],
+];
+
 describe('the OpenAPI document at /openapi.json', () => {
   it('passes the OpenAPI 3.1 validator of @readme/openapi-parser', async () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -73,7 +89,7 @@ describe('the OpenAPI document at /openapi.json', () => {
       path,
       operation.operationId,
     ]);
-    expect(listed.sort()).toEqual([...SPEC_OPERATIONS].sort());
+    expect(listed.sort()).toEqual([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS].sort());
   });
 
   it('declares the key as an apiKey in the header or the query, for every operation', () => {
@@ -141,7 +157,7 @@ describe('answers of every operation, errors included, conform to the document',
     expect(conformance.problems(method, url, res)).toEqual([]);
   };
 
-  it.each(SPEC_OPERATIONS.map(([, , id]) => [id!]))('%s', async (id) => {
+  it.each([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS].map(([, , id]) => [id!]))('%s', async (id) => {
     const { path, method, operation } = operationsOf(doc).find((o) => o.operation.operationId === id)!;
     const call = (url: string, headers: Record<string, string> = { [KEY]: t.key }) =>
       t.app.inject({ method: method as 'GET' | 'POST', url, headers });

@@ -19,7 +19,8 @@ export interface FxFamilySpec {
 
 type Row = [string, string, string, number, number, FxFamilySpec['quotes'], number, number];
 
-// The bank's list, in its display order (decisions 4.8). Spreads widen from the majors to the
+// The bank's list, in its display order, with the bank's exact names (decisions 4.8): clients match
+// families by these names, so they are the bank's wording, not the ISO 4217 names. Spreads widen from the majors to the
 // currencies a Thai bank rarely trades; USD 1-2 and 5-20 notes are bought at a discount to 50-100.
 // prettier-ignore
 const ROWS: readonly Row[] = [
@@ -33,12 +34,12 @@ const ROWS: readonly Row[] = [
   ['MYR', 'Malaysian Ringgit', 'Malaysia', 1, 4, 'all', 0.01, 0.03],
   ['SGD', 'Singapore Dollar', 'Singapore', 1, 4, 'all', 0.006, 0.013],
   ['BND', 'Brunei Dollar', 'Brunei', 1, 4, 'transfers', 0.012, 0.04],
-  ['CNY', 'Chinese Yuan Renminbi', 'China', 1, 4, 'all', 0.008, 0.025],
+  ['CNY', 'Chinese Yuan', 'China', 1, 4, 'all', 0.008, 0.025],
   ['IDR', 'Indonesian Rupiah', 'Indonesia (:1000)', 1000, 4, 'all', 0.012, 0.05],
   ['MMK', 'Myanmar Kyat', 'Myanmar', 1, 6, 'notes', 0.02, 0.08],
   ['INR', 'Indian Rupee', 'India', 1, 4, 'all', 0.012, 0.05],
-  ['KRW', 'South Korean Won', 'South Korea', 1, 6, 'all', 0.01, 0.04],
-  ['LAK', 'Lao Kip', 'Laos', 1, 6, 'notes', 0.02, 0.08],
+  ['KRW', 'Korean Won', 'South Korea', 1, 6, 'all', 0.01, 0.04],
+  ['LAK', 'Laos Kip', 'Laos', 1, 6, 'notes', 0.02, 0.08],
   ['PHP', 'Philippine Peso', 'Philippines', 1, 4, 'all', 0.012, 0.04],
   ['TWD', 'Taiwan Dollar', 'Taiwan', 1, 4, 'all', 0.01, 0.04],
   ['AUD', 'Australian Dollar', 'Australia', 1, 4, 'all', 0.006, 0.013],
@@ -48,12 +49,12 @@ const ROWS: readonly Row[] = [
   ['NOK', 'Norwegian Krone', 'Norway', 1, 4, 'all', 0.008, 0.03],
   ['SEK', 'Swedish Krona', 'Sweden', 1, 4, 'all', 0.008, 0.03],
   ['CAD', 'Canadian Dollar', 'Canada', 1, 4, 'all', 0.006, 0.015],
-  ['RUB', 'Russian Ruble', 'Russia', 1, 4, 'transfers', 0.02, 0.08],
-  ['VND', 'Vietnamese Dong', 'Vietnam (:1000)', 1000, 4, 'all', 0.015, 0.06],
-  ['ZAR', 'South African Rand', 'South Africa', 1, 4, 'transfers', 0.015, 0.05],
+  ['RUB', 'Russia Ruble', 'Russia', 1, 4, 'transfers', 0.02, 0.08],
+  ['VND', 'Vietnam Dong', 'Vietnam (:1000)', 1000, 4, 'all', 0.015, 0.06],
+  ['ZAR', 'South Africa Rand', 'South Africa', 1, 4, 'transfers', 0.015, 0.05],
   ['AED', 'UAE Dirham', 'UAE', 1, 4, 'all', 0.008, 0.03],
   ['BHD', 'Bahraini Dinar', 'Bahrain', 1, 4, 'transfers', 0.01, 0.04],
-  ['OMR', 'Omani Rial', 'Oman', 1, 4, 'transfers', 0.01, 0.04],
+  ['OMR', 'Rial Omani', 'Oman', 1, 4, 'transfers', 0.01, 0.04],
   ['QAR', 'Qatari Riyal', 'Qatar', 1, 4, 'transfers', 0.01, 0.04],
   ['SAR', 'Saudi Riyal', 'Saudi Arabia', 1, 4, 'all', 0.008, 0.03],
 ];

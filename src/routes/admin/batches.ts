@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ParamError } from '../../domain/errors.js';
+import { errorCodes } from 'fastify';
+import { ApiError, ParamError } from '../../domain/errors.js';
+import { importInThread } from '../../ingest/import-thread.js';
+import { spoolUpload, UploadTooLarge } from '../../ingest/upload-spool.js';
 import type { Format } from '../../ingest/sources.js';
 import { IMPORT_TYPES, type ImportType } from '../../ingest/spec.js';
 import { Batch } from '../../schemas/admin.js';
@@ -24,8 +27,25 @@ function formatOf(contentType: string | undefined, explicit: string | undefined)
   return format;
 }
 
-export const batchRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, { store, now }) => {
+export const batchRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
+  app,
+  { store, now, bodyLimit },
+) => {
   const batches = new BatchRepository(store.db);
+  // A batch's body is not read here but by the route, as a stream (see below). A declared length over
+  // the limit is refused before any of it is read.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const length = Number(request.headers['content-length']);
+    if (length > bodyLimit) done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+    else done(null, payload);
+  });
+  // One import at a time per process, as SQLite's single writer would have it anyway; the next waits
+  // its turn instead of failing on the write lock. Closing the app waits for the one running.
+  let importing: Promise<unknown> = Promise.resolve();
+  app.addHook('onClose', async () => {
+    await importing;
+  });
 
   app.get(
     '/batches',
@@ -60,15 +80,27 @@ export const batchRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, 
     },
     async (request, reply) => {
       const format = formatOf(request.headers['content-type'], request.query.format);
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const type = request.query.type as ImportType;
-      // Loaded with the first batch: its CSV and JSON parsers are not needed until then.
-      const { runImport } = await import('../../ingest/import.js');
-      const report = await runImport(
-        store,
-        [{ name: `${type}.${format}`, type, format, open: () => Readable.from([body]) }],
-        { source: request.query.source ?? `admin-api:${request.adminToken?.name ?? 'unknown'}`, now },
+      // The body goes to a temporary file as it arrives (memory stays a few chunks whatever its size),
+      // then a worker thread imports the file: the event loop stays free for the API meanwhile.
+      const body = request.body instanceof Readable ? request.body : Readable.from([]);
+      const upload = await spoolUpload(body, bodyLimit).catch((error: unknown) => {
+        if (error instanceof UploadTooLarge) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+        throw new ApiError(400, `The upload did not arrive whole: ${(error as Error).message}`);
+      });
+      const clockOffsetMs = now().getTime() - Date.now();
+      const run = importing.then(() =>
+        importInThread(store, {
+          path: upload.path,
+          name: `${type}.${format}`,
+          type,
+          format,
+          source: request.query.source ?? `admin-api:${request.adminToken?.name ?? 'unknown'}`,
+          clockOffsetMs,
+        }),
       );
+      importing = run.catch(() => undefined);
+      const report = await run.finally(() => upload.remove());
       request.log.info(
         { batchId: report.batchId, status: report.status, rows: report.rowsRead },
         'batch published',

@@ -3,6 +3,7 @@ import { installAdminAuth } from '../../http/admin-auth.js';
 import type { AdminContext } from './context.js';
 import { batchRoutes } from './batches.js';
 import { historyRoutes } from './history.js';
+import { publicAccessRoutes } from './public-access.js';
 import { subscriptionRoutes } from './subscriptions.js';
 
 /** Everything under /admin: publishing and subscriptions, behind the admin token. */
@@ -24,4 +25,5 @@ export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options
   await app.register(batchRoutes, context);
   await app.register(historyRoutes, context);
   await app.register(subscriptionRoutes, context);
+  await app.register(publicAccessRoutes, context);
 };

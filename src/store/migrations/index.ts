@@ -6,6 +6,8 @@ import * as dataVersion from './005_data_version.js';
 import * as coveringIndexes from './006_covering_indexes.js';
 import * as subscriptionTraffic from './003_subscription_traffic.js';
 import * as statementReferenceChecks from './007_statement_reference_checks.js';
+import * as publicAccess from './008_public_access.js';
+import * as fxRatesByDate from './009_fx_rates_by_date.js';
 import * as loanRates from './010_loan_rates.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
@@ -18,5 +20,7 @@ export const migrations: Record<string, Migration> = {
   '006_covering_indexes': coveringIndexes,
   '003_subscription_traffic': subscriptionTraffic,
   '007_statement_reference_checks': statementReferenceChecks,
+  '008_public_access': publicAccess,
+  '009_fx_rates_by_date': fxRatesByDate,
   '010_loan_rates': loanRates,
 };

@@ -1,0 +1,70 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { ImportReport } from '../schemas/import-report.js';
+import type { Store, StoreAddress } from '../store/db.js';
+import type { Format } from './sources.js';
+import type { ImportType } from './spec.js';
+
+/** One admin import, as the worker thread gets it. */
+export interface ImportJob {
+  address: StoreAddress;
+  /** The spooled upload. */
+  path: string;
+  /** The input's name in the report's errors, e.g. fund-prices.csv. */
+  name: string;
+  type: ImportType;
+  format: Format;
+  source: string;
+  /** The server's clock minus the thread's (0 unless a test pins the clock). */
+  clockOffsetMs: number;
+}
+
+export type WorkerAnswer =
+  { report: ImportReport } | { error: { name: string; message: string; code: string | undefined } };
+
+// Run from source (tsx in development, vitest) this file is .ts and so is the worker's entry; compiled
+// (dist) both are .js. A thread does not get tsx's loader from the process (nor from --import in its
+// execArgv, on Node 20), so from source the thread starts with a line that loads the entry through
+// tsx's own import function.
+const fromSource = import.meta.url.endsWith('.ts');
+const entry = new URL(fromSource ? './import-worker.ts' : './import-worker.js', import.meta.url);
+// tsx/esm/api as `import` finds it (a require of it would get its CommonJS build).
+const tsxApi = () =>
+  new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')))
+    .href;
+const thread = (): [URL | string, WorkerOptions] =>
+  fromSource
+    ? [
+        `import(${JSON.stringify(tsxApi())}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`,
+        { eval: true },
+      ]
+    : [entry, {}];
+
+/**
+ * Runs an import of a spooled upload in a worker thread with a database connection of its own, so
+ * parsing, checking and writing (synchronous on SQLite) never hold the server's event loop, and the
+ * server keeps reading beside the import's write transaction (SQLite WAL, or the pool on PostgreSQL).
+ * The batch is all-or-nothing as in the CLI; once it commits, this process's caches are told at once.
+ */
+export function importInThread(store: Store, job: Omit<ImportJob, 'address'>): Promise<ImportReport> {
+  return new Promise((resolve, reject) => {
+    const [script, options] = thread();
+    const worker = new Worker(script, { ...options, workerData: { ...job, address: store.address } });
+    let answer: WorkerAnswer | undefined;
+    worker.once('message', (message: WorkerAnswer) => (answer = message));
+    worker.once('error', reject);
+    // After the worker closed its connection: the commit is there for every reader to see.
+    worker.once('exit', (code) => {
+      if (!answer) {
+        reject(new Error(`the import thread stopped (exit code ${code}) without an answer`));
+      } else if ('error' in answer) {
+        const { name, message, code: errorCode } = answer.error;
+        reject(Object.assign(new Error(message), { name, code: errorCode }));
+      } else {
+        if (answer.report.status === 'committed') store.events.emit('commit', answer.report.batchId);
+        resolve(answer.report);
+      }
+    });
+  });
+}
