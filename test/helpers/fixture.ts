@@ -279,5 +279,5 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
       },
     ]);
   });
-  return { today, latest, batchId };
+  return { today, latest, batchId: batchId! }; // a fresh database: the batch changes it
 }

@@ -37,7 +37,8 @@ describe('a good batch of each type', () => {
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({ status: 'committed', errorCount: 0, changed: 0, unchanged: 0 });
-    expect(report.inserted).toBe(12);
+    // Every row read is accounted for: the 5 reference rows as well as the 12 prices and rates.
+    expect(report).toMatchObject({ rowsRead: 17, inserted: 17 });
 
     const prices = await api('FundPriceService/FundPrice_ByFundCode/EX-INFRA/01/11/2026/20/11/2026');
     expect(prices.map((p: { mfr_dDataDate: string }) => p.mfr_dDataDate.slice(0, 10))).toEqual([
@@ -70,16 +71,21 @@ describe('a good batch of each type', () => {
     });
   });
 
-  it('changes nothing when the same files come again', async () => {
+  it('changes nothing, and makes no batch, when the same files come again', async () => {
+    const batches = () => t.store.db.selectFrom('batches').select('id').execute();
+    const before = await batches();
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({
-      status: 'committed',
+      status: 'unchanged',
+      batchId: null,
+      rowsRead: 17,
       inserted: 0,
       changed: 0,
-      unchanged: 12,
+      unchanged: 17,
       revisions: 0,
     });
+    expect(await batches()).toEqual(before);
     const revisions = await t.store.db.selectFrom('fund_price_revisions').selectAll().execute();
     expect(revisions).toEqual([]);
   });
