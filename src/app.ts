@@ -10,7 +10,7 @@ import { loggerOptions, OneLineRequestLog } from './http/logging.js';
 import { OutageLog } from './http/outage-log.js';
 import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.js';
 import { cachingHeaders } from './http/response-cache.js';
-import { clientAddress, trustProxyOption } from './http/trust-proxy.js';
+import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-proxy.js';
 import { LIMIT_DEFAULTS } from './config.js';
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
@@ -23,7 +23,8 @@ import { SeriesCache } from './store/series-cache.js';
 import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
 import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
-import { installProtocolChecks, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
+import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
+import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -83,15 +84,31 @@ export async function buildApp({
   // DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
   let direct: DirectAnswers | undefined;
   const connection = connectionOptions(config, config.requestTimeoutMs);
+  const trustProxy = config.trustProxy ?? false;
+  // Behind a trusted proxy, requests in flight per forwarded client (see client-connections.ts).
+  const maxRequestsPerAddress = config.maxRequestsPerAddress ?? LIMIT_DEFAULTS.maxRequestsPerAddress;
+  const inFlight =
+    trustProxy !== false && maxRequestsPerAddress > 0
+      ? new RequestsInFlight(maxRequestsPerAddress, clientAddress(trustProxy))
+      : undefined;
   const app = Fastify({
     serverFactory: (handler) => {
       const server = createServer(connection.http, (req, res) => {
-        // A request to refuse (protocolRefusal) is never a cached answer: the framework refuses it.
-        if (protocolRefusal(req) !== undefined || !direct?.serve(req, res, () => handler(req, res))) {
+        // A request to refuse is never a cached answer: the framework refuses it (installProtocolChecks).
+        const refusal = protocolRefusal(req) ?? inFlight?.enter(req, res);
+        if (refusal) {
+          markRefused(req, refusal);
+          handler(req, res);
+        } else if (!direct?.serve(req, res, () => handler(req, res))) {
           handler(req, res);
         }
       });
       refuseConnect(server);
+      limitClientConnections(server, {
+        maxConnections: config.maxConnections ?? LIMIT_DEFAULTS.maxConnections,
+        maxConnectionsPerAddress: config.maxConnectionsPerAddress ?? LIMIT_DEFAULTS.maxConnectionsPerAddress,
+        isTrustedProxy: isTrustedProxy(trustProxy),
+      });
       // What Fastify does to the server it makes itself.
       server.keepAliveTimeout = connection.keepAliveTimeout!;
       server.requestTimeout = connection.requestTimeout!;
@@ -104,7 +121,7 @@ export async function buildApp({
       : loggerOptions(config.logLevel),
     genReqId: requestId,
     requestIdHeader: false,
-    trustProxy: trustProxyOption(config.trustProxy ?? false),
+    trustProxy: trustProxyOption(trustProxy),
     // The original was an ASP.NET service; its clients rely on case-insensitive paths.
     // maxParamLength: a family list may be 400 characters (contract notes); Fastify's default is 100.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 400 },
@@ -199,7 +216,7 @@ export async function buildApp({
         corsHeaders: anyOriginHeaders(corsOrigins),
         maxUrlLength: config.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength,
         underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
-        ip: clientAddress(config.trustProxy ?? false),
+        ip: clientAddress(trustProxy),
         log: app.log as DirectAnswerOptions['log'],
       });
       const stopDirect = direct;

@@ -20,6 +20,8 @@ const ConfigSchema = Type.Object({
   maxHeaderSize: Type.Integer({ minimum: 1024, maximum: 1024 * 1024 }),
   maxUrlLength: Type.Integer({ minimum: 256 }),
   maxConnections: Type.Integer({ minimum: 1 }),
+  maxConnectionsPerAddress: Type.Integer({ minimum: 0 }),
+  maxRequestsPerAddress: Type.Integer({ minimum: 0 }),
   maxEventLoopDelayMs: Type.Integer({ minimum: 0 }),
   shutdownTimeoutMs: Type.Integer({ minimum: 0, maximum: 60_000 }),
   corsOrigins: Type.Array(Type.String({ minLength: 1 })),
@@ -57,6 +59,11 @@ export const LIMIT_DEFAULTS = {
   maxHeaderSize: 16 * 1024,
   maxUrlLength: 2048,
   maxConnections: 1000,
+  // A tenth of the connections per client address, so one address cannot lock everyone out; 0: no cap.
+  // Connections from a trusted proxy (TRUST_PROXY) are not capped: they carry many clients.
+  maxConnectionsPerAddress: 100,
+  // Behind a trusted proxy, requests in flight per forwarded client address (429 beyond); 0: no cap.
+  maxRequestsPerAddress: 100,
   // Mean event-loop delay over a one-second sample above which calls get 503; 0 turns it off.
   maxEventLoopDelayMs: 1000,
 } as const;
@@ -76,6 +83,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxHeaderSize: 'MAX_HEADER_SIZE',
   maxUrlLength: 'MAX_URL_LENGTH',
   maxConnections: 'MAX_CONNECTIONS',
+  maxConnectionsPerAddress: 'MAX_CONNECTIONS_PER_ADDRESS',
+  maxRequestsPerAddress: 'MAX_REQUESTS_PER_ADDRESS',
   maxEventLoopDelayMs: 'MAX_EVENT_LOOP_DELAY_MS',
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
   corsOrigins: 'CORS_ORIGINS',
@@ -133,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHeaderSize: number(env.MAX_HEADER_SIZE, LIMIT_DEFAULTS.maxHeaderSize),
     maxUrlLength: number(env.MAX_URL_LENGTH, LIMIT_DEFAULTS.maxUrlLength),
     maxConnections: number(env.MAX_CONNECTIONS, LIMIT_DEFAULTS.maxConnections),
+    maxConnectionsPerAddress: number(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      LIMIT_DEFAULTS.maxConnectionsPerAddress,
+    ),
+    maxRequestsPerAddress: number(env.MAX_REQUESTS_PER_ADDRESS, LIMIT_DEFAULTS.maxRequestsPerAddress),
     maxEventLoopDelayMs: number(env.MAX_EVENT_LOOP_DELAY_MS, LIMIT_DEFAULTS.maxEventLoopDelayMs),
     shutdownTimeoutMs: number(env.SHUTDOWN_TIMEOUT_MS, 8000),
     corsOrigins: (env.CORS_ORIGINS || '*')

@@ -1,4 +1,4 @@
-import type { DepositRate } from '../schemas/interest-rates.js';
+import type { DepositRate, LoanRate } from '../schemas/interest-rates.js';
 import type {
   FxBannerRow,
   FxConversion,
@@ -134,6 +134,11 @@ export class RatesClient {
   /** 4.7 InterestRates_GetDepositRate: each deposit product's rate in effect today. */
   async getDepositRate(o?: CallOptions): Promise<DepositRate[]> {
     return this.json('InterestRates_GetDepositRate', 'InterestRatesService/GetDepositRate', o);
+  }
+
+  /** InterestRates_GetLoanRate: each loan reference rate's (MLR, MOR, MRR) and loan product's rate in effect today. */
+  async getLoanRate(o?: CallOptions): Promise<LoanRate[]> {
+    return this.json('InterestRates_GetLoanRate', 'InterestRatesService/GetLoanRate', o);
   }
 
   /** 4.8 Getfxfamily: currency families (abbreviation and name) in display order. */

@@ -15,6 +15,8 @@ export type LimitSettings = Partial<
     | 'maxHeaderSize'
     | 'maxUrlLength'
     | 'maxConnections'
+    | 'maxConnectionsPerAddress'
+    | 'maxRequestsPerAddress'
     | 'maxEventLoopDelayMs'
   >
 >;
@@ -95,11 +97,8 @@ function overflowInRequestLine(error: ParserError): boolean {
   return REQUEST_LINE_START.test(parsed.subarray(0, 32).toString('latin1')) && !parsed.includes(0x0a);
 }
 
-/** The connection cap, the URL length limit and load shedding, on every route of the app. */
+/** The URL length limit and load shedding, on every route of the app (connection caps: client-connections.ts). */
 export async function installConnectionLimits(app: FastifyInstance, limits: LimitSettings): Promise<void> {
-  // Node drops connections over the cap at once (no queue), so a flood cannot exhaust file handles.
-  app.server.maxConnections = limits.maxConnections ?? LIMIT_DEFAULTS.maxConnections;
-
   const maxUrlLength = limits.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength;
   app.addHook('onRequest', async (request) => {
     if (request.raw.url !== undefined && request.raw.url.length > maxUrlLength) {

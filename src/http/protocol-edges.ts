@@ -24,10 +24,21 @@ export function protocolRefusal(req: IncomingMessage): ApiError | undefined {
   return undefined;
 }
 
-/** Refuses, through the framework (JSON, security headers, request id, log line), what protocolRefusal names. */
+const REFUSAL = Symbol('refusal decided by the server');
+type MarkedRequest = IncomingMessage & { [REFUSAL]?: ApiError };
+
+/** Marks a request the server's request handler refuses (e.g. too many in flight), for the framework to answer. */
+export function markRefused(req: IncomingMessage, refusal: ApiError): void {
+  (req as MarkedRequest)[REFUSAL] = refusal;
+}
+
+/**
+ * Refuses, through the framework (JSON, security headers, request id, log line), what protocolRefusal
+ * names or the server's request handler marked.
+ */
 export function installProtocolChecks(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    done(protocolRefusal(request.raw));
+    done((request.raw as MarkedRequest)[REFUSAL] ?? protocolRefusal(request.raw));
   });
 }
 

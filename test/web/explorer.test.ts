@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
-import { chromiumAvailable, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
+import {
+  accessibilityProblems,
+  chromiumAvailable,
+  collectErrors,
+  launchChromium,
+  screenshot,
+} from '../helpers/browser.js';
 import { startServer } from '../helpers/cli.js';
 import { processEnv } from '../helpers/store.js';
 
@@ -120,7 +126,16 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
   it('asks for a key first, then shows a fund picked by search: NAV chart, statistics and prices', async () => {
     const { context, page, errors } = await open();
     await expect.poll(() => page.textContent('#notice')).toContain('Enter your subscription key');
+    // The search lists every fund (AllFundsName), also one with no price on the latest day.
+    await page.route('**/api/FundPriceService/AllFundsName', async (route) => {
+      const funds = (await (await route.fetch()).json()) as Record<string, unknown>[];
+      const closed = { ...funds[0], mf_iNumber: '999', mf_sEng: 'Closed Example Fund', mf_sTha: 'กองทุนปิด' };
+      await route.fulfill({ json: [...funds, closed] });
+    });
     await enterKey(page, key);
+    await page.fill('#fund-search', 'closed example');
+    await expect.poll(() => page.textContent('#fund-results')).toBe('999 Closed Example Fund');
+    expect(await accessibilityProblems(page)).toEqual([]); // the open combobox too
     // Saving a key says so.
     await expect.poll(() => page.textContent('#notice')).toContain('Key saved in this browser.');
 
@@ -163,6 +178,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(await page.$$eval('table.prices tbody tr', (rows) => rows.length)).toBe(points);
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'funds-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // A period button keeps the focus; 1W labels each day once; 3Y labels do not run together.
     await page.focus('[data-focus=toggle-1W]');
@@ -234,6 +250,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await expect.poll(() => page.textContent('#fund-period')).toBe('1 มี.ค. 2569 – 31 มี.ค. 2569');
     expect(await page.getAttribute('#fund-chart', 'aria-label')).toMatch(/^กราฟ \d+ วัน/);
     await screenshot(page, 'funds-desktop-th');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     await page.click('[data-view=deposits]');
     await page.waitForSelector('table.deposits');
@@ -243,6 +260,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(first[0]).toMatch(THAI);
     expect(first[2]).toMatch(/ 25\d\d$/);
     await screenshot(page, 'deposits-desktop-th');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // Exchange rates in Thai: currency names, chart legend, and the CSV's headings.
     await page.click('[data-view=fx]');
@@ -258,6 +276,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่,เวลา',
     );
     await screenshot(page, 'fx-desktop-th');
+    expect(await accessibilityProblems(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -295,6 +314,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     // Every column of the all-currencies table is on screen.
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'fx-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // A row is reached by Tab and opened by Enter; the focus follows to the rates it opened.
     await page.focus('table.rates tr:has-text("KRW") .row-link');
@@ -371,6 +391,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(notice).toContain('The service did not accept this key');
     expect(notice).toContain('Access denied due to invalid subscription key.');
     await screenshot(page, 'wrong-key-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 
@@ -443,6 +464,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await expect.poll(() => legendValue(page, chart)).toMatch(/^\d+\.\d{4}$/);
       await screenshot(page, `${hash.slice(1).split('/')[0]}-phone-en`);
+      expect(await accessibilityProblems(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }
