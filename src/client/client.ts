@@ -21,7 +21,10 @@ import { dayPath, isoDay, type DateInput } from './dates.js';
 import { send, type Transport } from './transport.js';
 
 export interface RatesClientOptions {
-  /** The subscription key; sent only in the Ocp-Apim-Subscription-Key header. */
+  /**
+   * The subscription key; sent only in the Ocp-Apim-Subscription-Key header. '' sends none, for
+   * service groups the operator opened to calls without a key.
+   */
   key: string;
   /** Scheme and host, e.g. 'http://127.0.0.1:8080'; '' (the default) is the page's own origin. */
   baseUrl?: string;
