@@ -5,9 +5,11 @@ import type {
   FundCategoryTable,
   FundTable,
   FxFamilyTable,
+  LoanProductTable,
   NewDepositRate,
   NewFundPrice,
   NewFxRate,
+  NewLoanRate,
 } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
@@ -16,13 +18,14 @@ import {
   DEPOSIT_RATES,
   FUND_PRICES,
   FX_RATES,
+  LOAN_RATES,
   type Row,
   type VersionedTable,
   type WriteCounts,
 } from './versioned-tables.js';
 import { list, tuple, writeVersioned } from './versioned-write.js';
 
-type ReferenceTable = 'fund_categories' | 'funds' | 'fx_families' | 'deposit_products';
+type ReferenceTable = 'fund_categories' | 'funds' | 'fx_families' | 'deposit_products' | 'loan_products';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 export const CHUNK = 500;
@@ -66,6 +69,10 @@ export class BatchWriter {
 
   upsertDepositProducts(rows: Insertable<DepositProductTable>[]): Promise<void> {
     return this.upsert('deposit_products', 'id', rows as Row[]);
+  }
+
+  upsertLoanProducts(rows: Insertable<LoanProductTable>[]): Promise<void> {
+    return this.upsert('loan_products', 'id', rows as Row[]);
   }
 
   /**
@@ -131,6 +138,10 @@ export class BatchWriter {
 
   writeDepositRates(rows: NewDepositRate[]): Promise<void> {
     return this.writeAll(DEPOSIT_RATES, rows as Row[]);
+  }
+
+  writeLoanRates(rows: NewLoanRate[]): Promise<void> {
+    return this.writeAll(LOAN_RATES, rows as Row[]);
   }
 
   private async writeAll(spec: VersionedTable, rows: Row[]): Promise<void> {

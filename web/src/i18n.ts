@@ -12,6 +12,8 @@ const EN = {
   tabDocs: 'API docs',
   loading: 'Loading…',
   noKey: 'Enter your subscription key above to see the data.',
+  keyless:
+    'Shown without a key: this service is open to the public, with a limit per visitor. A subscription key (above) gives your own limits and the data not open to the public.',
   keySaved: 'Key saved in this browser.',
   badKey: 'The service did not accept this key. Check it and save it again.',
   rateLimited: 'Too many requests for this key. Try again in {s} seconds.',
@@ -90,6 +92,8 @@ const TH: Record<Key, string> = {
   tabDocs: 'เอกสาร API',
   loading: 'กำลังโหลด…',
   noKey: 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล',
+  keyless:
+    'แสดงโดยไม่ใช้คีย์: บริการนี้เปิดให้สาธารณะใช้ โดยจำกัดจำนวนครั้งต่อผู้ใช้ คีย์สมาชิก (ด้านบน) ให้ขีดจำกัดของคุณเองและข้อมูลที่ไม่ได้เปิดให้สาธารณะ',
   keySaved: 'บันทึกคีย์ในเบราว์เซอร์นี้แล้ว',
   badKey: 'บริการไม่ยอมรับคีย์นี้ โปรดตรวจสอบแล้วบันทึกอีกครั้ง',
   rateLimited: 'เรียกใช้ด้วยคีย์นี้บ่อยเกินไป โปรดลองอีกครั้งใน {s} วินาที',
