@@ -102,7 +102,6 @@ export async function buildApp({
           handler(req, res);
         }
       });
-      refuseConnect(server);
       limitClientConnections(server, {
         maxConnections: config.maxConnections ?? LIMIT_DEFAULTS.maxConnections,
         maxConnectionsPerAddress: config.maxConnectionsPerAddress ?? LIMIT_DEFAULTS.maxConnectionsPerAddress,
@@ -132,6 +131,8 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  refuseConnect(app.server, app.log);
 
   const gateway =
     shared ??

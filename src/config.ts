@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DEFAULT_FILE_MODE } from './store/data-files.js';
 
 /** Every setting, read from the environment once at start; see the README's settings table. */
 const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   host: Type.String({ minLength: 1 }),
   dataDir: Type.String({ minLength: 1 }),
+  dataFileMode: Type.Integer({ minimum: 0, maximum: 0o777 }),
   databaseUrl: Type.String({ minLength: 1 }),
   databaseReadUrl: Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()]),
   logLevel: Type.Union(
@@ -72,6 +74,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   port: 'PORT',
   host: 'HOST',
   dataDir: 'DATA_DIR',
+  dataFileMode: 'DATA_FILE_MODE',
   databaseUrl: 'DATABASE_URL',
   databaseReadUrl: 'DATABASE_READ_URL',
   logLevel: 'LOG_LEVEL',
@@ -124,12 +127,19 @@ function trustProxy(value: string | undefined): boolean | number | string {
   return /^[0-9]+$/.test(text) ? Number(text) : text;
 }
 
+/** DATA_FILE_MODE: three octal digits, as chmod takes them (0600 or 600). */
+function fileMode(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_FILE_MODE;
+  return /^0?[0-7]{3}$/.test(value.trim()) ? parseInt(value.trim(), 8) : Number.NaN;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR || './data';
   const candidate = {
     port: number(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     dataDir,
+    dataFileMode: fileMode(env.DATA_FILE_MODE),
     databaseUrl: env.DATABASE_URL || `sqlite:${join(dataDir, 'rates.db')}`,
     // A PostgreSQL replica for the API's reads; imports, keys and usage stay on DATABASE_URL.
     databaseReadUrl: env.DATABASE_READ_URL || null,
@@ -184,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     together.push(
       `HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (got '${candidate.headersTimeoutMs}')`,
     );
+  }
+  // The service itself must read and write its database.
+  if (Number.isInteger(candidate.dataFileMode) && (candidate.dataFileMode & 0o600) !== 0o600) {
+    together.push(`DATA_FILE_MODE: the owner must be able to read and write (got '${env.DATA_FILE_MODE}')`);
   }
   // A replica only makes sense beside a PostgreSQL primary.
   if (candidate.databaseReadUrl !== null && !/^postgres(ql)?:\/\//i.test(candidate.databaseUrl)) {

@@ -15,7 +15,11 @@ const REPEATED_SIGNAL_MS = 1000;
 export async function serve(): Promise<void> {
   const config = loadConfig();
   // A long import in another process holds the write lock for a while: never freeze serving for it.
-  const store = openStore(config.databaseUrl, { busyTimeoutMs: 100, readUrl: config.databaseReadUrl });
+  const store = openStore(config.databaseUrl, {
+    busyTimeoutMs: 100,
+    readUrl: config.databaseReadUrl,
+    fileMode: config.dataFileMode,
+  });
   await migrateToLatest(store.db);
   if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
 
