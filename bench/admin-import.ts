@@ -211,6 +211,8 @@ function upload(url: string, token: string, path: string): Promise<string> {
       `${url}/admin/batches?type=fund-prices`,
       {
         method: 'POST',
+        // A connection of its own: a kept-alive one the server closes as it is reused hangs up.
+        agent: false,
         headers: {
           authorization: `Bearer ${token}`,
           'content-type': 'text/csv',

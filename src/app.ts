@@ -7,6 +7,7 @@ import { startGateway, type Gateway } from './gateway/index.js';
 import { redisSettings } from './gateway/redis.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLineRequestLog } from './http/logging.js';
+import { OutageLog } from './http/outage-log.js';
 import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.js';
 import { cachingHeaders } from './http/response-cache.js';
 import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-proxy.js';
@@ -102,7 +103,6 @@ export async function buildApp({
           handler(req, res);
         }
       });
-      refuseConnect(server);
       limitClientConnections(server, {
         maxConnections: config.maxConnections ?? LIMIT_DEFAULTS.maxConnections,
         maxConnectionsPerAddress: config.maxConnectionsPerAddress ?? LIMIT_DEFAULTS.maxConnectionsPerAddress,
@@ -133,6 +133,8 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  refuseConnect(app.server, app.log);
+
   const gateway =
     shared ??
     (await startGateway({
@@ -147,7 +149,8 @@ export async function buildApp({
   if (!shared) app.addHook('onClose', async () => gateway.close());
 
   installRequestIdHeader(app);
-  installErrorHandling(app);
+  // Outages are logged once per interval, by the gateway's clock (which tests move).
+  installErrorHandling(app, new OutageLog(() => gateway.now().getTime()));
   // Before the limits' hooks, so their refusals (414, 503) carry the security headers too.
   installSecurityHeaders(app);
   // Before the limits and the key check: a request without Host or in another HTTP version goes no further.
@@ -158,7 +161,7 @@ export async function buildApp({
   // Routes registered after this are described in /openapi.json.
   await installOpenApi(app);
 
-  await app.register(healthRoutes, { store });
+  await app.register(healthRoutes, { store, gateway });
   if (parts.metrics ?? parts.api) await app.register(metricsRoutes, { gateway });
   if (parts.admin) {
     await app.register(adminRoutes, {

@@ -64,7 +64,7 @@ type ParserError = Error & { code?: string; rawPacket?: unknown; bytesParsed?: n
  * malformed): answered in the gateway's JSON shape, with the security headers, instead of Node's
  * bare answer, then the socket closes.
  */
-function clientErrorHandler(error: ParserError, socket: Socket): void {
+function clientErrorHandler(this: FastifyInstance, error: ParserError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -76,7 +76,7 @@ function clientErrorHandler(error: ParserError, socket: Socket): void {
         : error.code === 'HPE_INVALID_VERSION'
           ? [505, MESSAGES.httpVersion]
           : [400, MESSAGES.badRequest];
-  answerRawAndClose(socket, status, message);
+  answerRawAndClose(socket, status, message, this.log, error.code ?? 'client error');
 }
 
 /** A request line's start: a method and the first character of its target. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -46,11 +46,11 @@ export function installProtocolChecks(app: FastifyInstance): void {
  * A whole HTTP/1.1 error answer as bytes, for the cases Node leaves to a raw socket (parser errors,
  * CONNECT): the same JSON body, security headers, no-store and request id as the framework's answers.
  */
-export function rawErrorAnswer(status: number, message: string): string {
+export function rawErrorAnswer(status: number, message: string, reqId: string): string {
   const body = JSON.stringify({ statusCode: status, message });
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
-    [REQUEST_ID_HEADER]: randomUUID(),
+    [REQUEST_ID_HEADER]: reqId,
     'cache-control': 'no-store',
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
@@ -61,10 +61,27 @@ export function rawErrorAnswer(status: number, message: string): string {
   return `${head}\r\n${body}`;
 }
 
-/** Writes a raw error answer and closes the connection (as Node does with its own bare answers). */
-export function answerRawAndClose(socket: Duplex, status: number, message: string): void {
-  if (socket.writable) socket.write(rawErrorAnswer(status, message));
+/** Where a raw answer is logged: the app's logger. */
+export type RefusalLog = Pick<FastifyBaseLogger, 'info'>;
+
+/**
+ * Writes a raw error answer and closes the connection (as Node does with its own bare answers). It is
+ * logged under the request id it carries, as every answer is; `reason` says what was refused.
+ */
+export function answerRawAndClose(
+  socket: Duplex & { remoteAddress?: string },
+  status: number,
+  message: string,
+  log: RefusalLog,
+  reason: string,
+): void {
+  const reqId = randomUUID();
+  if (socket.writable) socket.write(rawErrorAnswer(status, message, reqId));
   socket.destroy();
+  log.info(
+    { reqId, remoteAddress: socket.remoteAddress, res: { statusCode: status }, reason },
+    'request refused',
+  );
 }
 
 /**
@@ -72,9 +89,9 @@ export function answerRawAndClose(socket: Duplex, status: number, message: strin
  * with no listener, closes the connection without a word; the contract's answer to a method no
  * operation has is 404.
  */
-export function refuseConnect(server: Server): void {
+export function refuseConnect(server: Server, log: RefusalLog): void {
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => undefined);
-    answerRawAndClose(socket, 404, MESSAGES.notFound);
+    answerRawAndClose(socket, 404, MESSAGES.notFound, log, 'CONNECT');
   });
 }

@@ -2,12 +2,17 @@ import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { captureLog } from '../helpers/log.js';
 
 let t: TestApp;
 let port: number;
+const log = captureLog();
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { requestTimeoutMs: 2000, maxHeaderSize: 16384, maxUrlLength: 2048 } });
+  t = await createTestApp({
+    logStream: log.stream,
+    config: { requestTimeoutMs: 2000, maxHeaderSize: 16384, maxUrlLength: 2048 },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -110,5 +115,17 @@ describe('answers at the edges of HTTP, in the gateway shape', () => {
   it('answers a request line Node cannot parse with a JSON 400 and the security headers', async () => {
     const raw = await exchange('GET /he alth HTTP/1.1\r\nHost: localhost\r\n\r\n');
     expectGatewayAnswer(parse(raw), 400, 'The request is not valid HTTP.');
+  });
+
+  it('logs the answers written to the socket under the request id they carry', async () => {
+    const answers = [
+      parse(await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n')),
+      parse(await exchange('GET /he alth HTTP/1.1\r\nHost: localhost\r\n\r\n')),
+    ];
+    for (const answer of answers) {
+      const id = answer.headers['x-request-id'];
+      const line = log.records().find((r) => r.reqId === id);
+      expect(line, `no log line for ${id}`).toMatchObject({ res: { statusCode: answer.status } });
+    }
   });
 });
