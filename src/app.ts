@@ -7,9 +7,10 @@ import { startGateway, type Gateway } from './gateway/index.js';
 import { redisSettings } from './gateway/redis.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLineRequestLog } from './http/logging.js';
+import { OutageLog } from './http/outage-log.js';
 import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.js';
 import { cachingHeaders } from './http/response-cache.js';
-import { clientAddress, trustProxyOption } from './http/trust-proxy.js';
+import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-proxy.js';
 import { LIMIT_DEFAULTS } from './config.js';
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
@@ -22,6 +23,8 @@ import { SeriesCache } from './store/series-cache.js';
 import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
 import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
+import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
+import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -81,10 +84,29 @@ export async function buildApp({
   // DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
   let direct: DirectAnswers | undefined;
   const connection = connectionOptions(config, config.requestTimeoutMs);
+  const trustProxy = config.trustProxy ?? false;
+  // Behind a trusted proxy, requests in flight per forwarded client (see client-connections.ts).
+  const maxRequestsPerAddress = config.maxRequestsPerAddress ?? LIMIT_DEFAULTS.maxRequestsPerAddress;
+  const inFlight =
+    trustProxy !== false && maxRequestsPerAddress > 0
+      ? new RequestsInFlight(maxRequestsPerAddress, clientAddress(trustProxy))
+      : undefined;
   const app = Fastify({
     serverFactory: (handler) => {
       const server = createServer(connection.http, (req, res) => {
-        if (!direct?.serve(req, res, () => handler(req, res))) handler(req, res);
+        // A request to refuse is never a cached answer: the framework refuses it (installProtocolChecks).
+        const refusal = protocolRefusal(req) ?? inFlight?.enter(req, res);
+        if (refusal) {
+          markRefused(req, refusal);
+          handler(req, res);
+        } else if (!direct?.serve(req, res, () => handler(req, res))) {
+          handler(req, res);
+        }
+      });
+      limitClientConnections(server, {
+        maxConnections: config.maxConnections ?? LIMIT_DEFAULTS.maxConnections,
+        maxConnectionsPerAddress: config.maxConnectionsPerAddress ?? LIMIT_DEFAULTS.maxConnectionsPerAddress,
+        isTrustedProxy: isTrustedProxy(trustProxy),
       });
       // What Fastify does to the server it makes itself.
       server.keepAliveTimeout = connection.keepAliveTimeout!;
@@ -98,7 +120,7 @@ export async function buildApp({
       : loggerOptions(config.logLevel),
     genReqId: requestId,
     requestIdHeader: false,
-    trustProxy: trustProxyOption(config.trustProxy ?? false),
+    trustProxy: trustProxyOption(trustProxy),
     // The original was an ASP.NET service; its clients rely on case-insensitive paths.
     // maxParamLength: a family list may be 400 characters (contract notes); Fastify's default is 100.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 400 },
@@ -110,6 +132,8 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  refuseConnect(app.server, app.log);
 
   const gateway =
     shared ??
@@ -125,17 +149,23 @@ export async function buildApp({
   if (!shared) app.addHook('onClose', async () => gateway.close());
 
   installRequestIdHeader(app);
-  installErrorHandling(app);
+  // Outages are logged once per interval, by the gateway's clock (which tests move).
+  installErrorHandling(app, new OutageLog(() => gateway.now().getTime()));
   // Before the limits' hooks, so their refusals (414, 503) carry the security headers too.
   installSecurityHeaders(app);
+  // Before the limits and the key check: a request without Host or in another HTTP version goes no further.
+  installProtocolChecks(app);
   await installConnectionLimits(app, config);
   installRequestMetrics(app, gateway);
 
   // Routes registered after this are described in /openapi.json.
   await installOpenApi(app);
 
-  await app.register(healthRoutes, { store });
-  if (parts.metrics ?? parts.api) await app.register(metricsRoutes, { gateway });
+  await app.register(healthRoutes, { store, gateway });
+  // Beside the API or admin routes, /metrics answers callers on this machine only (METRICS_PORT: its own).
+  if (parts.metrics ?? parts.api) {
+    await app.register(metricsRoutes, { gateway, localOnly: parts.api || parts.admin });
+  }
   if (parts.admin) {
     await app.register(adminRoutes, {
       prefix: '/admin',
@@ -190,7 +220,7 @@ export async function buildApp({
         corsHeaders: anyOriginHeaders(corsOrigins),
         maxUrlLength: config.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength,
         underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
-        ip: clientAddress(config.trustProxy ?? false),
+        ip: clientAddress(trustProxy),
         log: app.log as DirectAnswerOptions['log'],
       });
       const stopDirect = direct;

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DEFAULT_FILE_MODE } from './store/data-files.js';
 
 /** Every setting, read from the environment once at start; see the README's settings table. */
 const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   host: Type.String({ minLength: 1 }),
   dataDir: Type.String({ minLength: 1 }),
+  dataFileMode: Type.Integer({ minimum: 0, maximum: 0o777 }),
   databaseUrl: Type.String({ minLength: 1 }),
   databaseReadUrl: Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()]),
   logLevel: Type.Union(
@@ -20,6 +22,8 @@ const ConfigSchema = Type.Object({
   maxHeaderSize: Type.Integer({ minimum: 1024, maximum: 1024 * 1024 }),
   maxUrlLength: Type.Integer({ minimum: 256 }),
   maxConnections: Type.Integer({ minimum: 1 }),
+  maxConnectionsPerAddress: Type.Integer({ minimum: 0 }),
+  maxRequestsPerAddress: Type.Integer({ minimum: 0 }),
   maxEventLoopDelayMs: Type.Integer({ minimum: 0 }),
   shutdownTimeoutMs: Type.Integer({ minimum: 0, maximum: 60_000 }),
   corsOrigins: Type.Array(Type.String({ minLength: 1 })),
@@ -57,6 +61,11 @@ export const LIMIT_DEFAULTS = {
   maxHeaderSize: 16 * 1024,
   maxUrlLength: 2048,
   maxConnections: 1000,
+  // A tenth of the connections per client address, so one address cannot lock everyone out; 0: no cap.
+  // Connections from a trusted proxy (TRUST_PROXY) are not capped: they carry many clients.
+  maxConnectionsPerAddress: 100,
+  // Behind a trusted proxy, requests in flight per forwarded client address (429 beyond); 0: no cap.
+  maxRequestsPerAddress: 100,
   // Mean event-loop delay over a one-second sample above which calls get 503; 0 turns it off.
   maxEventLoopDelayMs: 1000,
 } as const;
@@ -65,6 +74,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   port: 'PORT',
   host: 'HOST',
   dataDir: 'DATA_DIR',
+  dataFileMode: 'DATA_FILE_MODE',
   databaseUrl: 'DATABASE_URL',
   databaseReadUrl: 'DATABASE_READ_URL',
   logLevel: 'LOG_LEVEL',
@@ -76,6 +86,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxHeaderSize: 'MAX_HEADER_SIZE',
   maxUrlLength: 'MAX_URL_LENGTH',
   maxConnections: 'MAX_CONNECTIONS',
+  maxConnectionsPerAddress: 'MAX_CONNECTIONS_PER_ADDRESS',
+  maxRequestsPerAddress: 'MAX_REQUESTS_PER_ADDRESS',
   maxEventLoopDelayMs: 'MAX_EVENT_LOOP_DELAY_MS',
   shutdownTimeoutMs: 'SHUTDOWN_TIMEOUT_MS',
   corsOrigins: 'CORS_ORIGINS',
@@ -115,12 +127,19 @@ function trustProxy(value: string | undefined): boolean | number | string {
   return /^[0-9]+$/.test(text) ? Number(text) : text;
 }
 
+/** DATA_FILE_MODE: three octal digits, as chmod takes them (0600 or 600). */
+function fileMode(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_FILE_MODE;
+  return /^0?[0-7]{3}$/.test(value.trim()) ? parseInt(value.trim(), 8) : Number.NaN;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR || './data';
   const candidate = {
     port: number(env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
     dataDir,
+    dataFileMode: fileMode(env.DATA_FILE_MODE),
     databaseUrl: env.DATABASE_URL || `sqlite:${join(dataDir, 'rates.db')}`,
     // A PostgreSQL replica for the API's reads; imports, keys and usage stay on DATABASE_URL.
     databaseReadUrl: env.DATABASE_READ_URL || null,
@@ -133,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHeaderSize: number(env.MAX_HEADER_SIZE, LIMIT_DEFAULTS.maxHeaderSize),
     maxUrlLength: number(env.MAX_URL_LENGTH, LIMIT_DEFAULTS.maxUrlLength),
     maxConnections: number(env.MAX_CONNECTIONS, LIMIT_DEFAULTS.maxConnections),
+    maxConnectionsPerAddress: number(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      LIMIT_DEFAULTS.maxConnectionsPerAddress,
+    ),
+    maxRequestsPerAddress: number(env.MAX_REQUESTS_PER_ADDRESS, LIMIT_DEFAULTS.maxRequestsPerAddress),
     maxEventLoopDelayMs: number(env.MAX_EVENT_LOOP_DELAY_MS, LIMIT_DEFAULTS.maxEventLoopDelayMs),
     shutdownTimeoutMs: number(env.SHUTDOWN_TIMEOUT_MS, 8000),
     corsOrigins: (env.CORS_ORIGINS || '*')
@@ -170,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     together.push(
       `HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (got '${candidate.headersTimeoutMs}')`,
     );
+  }
+  // The service itself must read and write its database.
+  if (Number.isInteger(candidate.dataFileMode) && (candidate.dataFileMode & 0o600) !== 0o600) {
+    together.push(`DATA_FILE_MODE: the owner must be able to read and write (got '${env.DATA_FILE_MODE}')`);
   }
   // A replica only makes sense beside a PostgreSQL primary.
   if (candidate.databaseReadUrl !== null && !/^postgres(ql)?:\/\//i.test(candidate.databaseUrl)) {

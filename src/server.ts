@@ -15,7 +15,11 @@ const REPEATED_SIGNAL_MS = 1000;
 export async function serve(): Promise<void> {
   const config = loadConfig();
   // A long import in another process holds the write lock for a while: never freeze serving for it.
-  const store = openStore(config.databaseUrl, { busyTimeoutMs: 100, readUrl: config.databaseReadUrl });
+  const store = openStore(config.databaseUrl, {
+    busyTimeoutMs: 100,
+    readUrl: config.databaseReadUrl,
+    fileMode: config.dataFileMode,
+  });
   await migrateToLatest(store.db);
   if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
 
@@ -92,9 +96,15 @@ export async function serve(): Promise<void> {
     }, config.shutdownTimeoutMs);
     // Should the flush or the database hang, the process still ends shortly after the deadline.
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 1500).unref();
+    // Node closes idle connections once, when closing starts; one whose answer was still being made
+    // turns idle when it is sent and would otherwise hold the shutdown until its keep-alive timeout.
+    const reap = setInterval(() => {
+      for (const a of apps) a.server.closeIdleConnections();
+    }, 100);
     try {
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
+      clearInterval(reap);
       await gateway.close();
       await store.close();
     } catch (err) {

@@ -16,6 +16,13 @@ describe('loadConfig: limits, shutdown and CORS settings', () => {
     });
   });
 
+  it('caps connections and requests in flight per client address, 0 turning a cap off', () => {
+    expect(loadConfig({})).toMatchObject({ maxConnectionsPerAddress: 100, maxRequestsPerAddress: 100 });
+    const config = loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0', MAX_REQUESTS_PER_ADDRESS: '8' });
+    expect(config).toMatchObject({ maxConnectionsPerAddress: 0, maxRequestsPerAddress: 8 });
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
   it('lets shared caches keep answers unless CACHE_PUBLIC is false', () => {
     expect(loadConfig({}).cachePublic).toBe(true);
     expect(loadConfig({ CACHE_PUBLIC: 'false' }).cachePublic).toBe(false);

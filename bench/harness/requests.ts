@@ -49,6 +49,7 @@ const families = get(`${FX}/Getfxfamily`);
 const fundNames = get(`${FUNDS}/AllFundsName`);
 const websiteStatistics = get(`${FUNDS}/Fund_Nav/101/20/11/2025/20/11/2026/N`);
 const websiteHistory = get(`${FUNDS}/FundPrice/101/20/11/2025/20/11/2026/N`);
+const loan = get('/api/InterestRatesService/GetLoanRate');
 // The website's FX operations (decisions 6), on the last day of the dataset.
 const latestFx = get(`${FX}/GetLatestfxrates`);
 const fxRound = get(`${FX}/Getfxrates/20/11/2026/1/th`);
@@ -73,6 +74,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'AllFundsName', requests: [fundNames] },
   { name: 'Fund_Nav', requests: [websiteStatistics] },
   { name: 'FundPrice', requests: [websiteHistory] },
+  { name: 'GetLoanRate', requests: [loan] },
   { name: 'GetLatestfxrates', requests: [latestFx] },
   { name: 'Getfxrates', requests: [fxRound] },
   { name: 'GetfxratesLastUpdate', requests: [lastUpdate] },
@@ -99,6 +101,7 @@ export const OPERATIONS: Operation[] = [
       fundNames,
       websiteStatistics,
       websiteHistory,
+      loan,
       latestFx,
       fxRound,
       lastUpdate,

@@ -29,14 +29,10 @@ export class AnswerCache {
   private readonly entries: LRUCache<string, CachedAnswer>;
 
   constructor(
-    private readonly data: DataVersion,
+    private readonly data: Pick<DataVersion, 'current' | 'onChange'>,
     options: { maxBytes: number },
   ) {
-    this.entries = new LRUCache({
-      maxSize: options.maxBytes,
-      sizeCalculation: (a) =>
-        a.body.length + (a.variants.br?.length ?? 0) + (a.variants.gzip?.length ?? 0) + 256,
-    });
+    this.entries = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: entryBytes });
     data.onChange(() => this.entries.clear());
   }
 
@@ -51,7 +47,8 @@ export class AnswerCache {
 
   /** Stores an answer computed under `version`, unless the data has moved on since. */
   put(key: string, version: number, answer: Omit<CachedAnswer, 'etag' | 'variants'>): CachedAnswer {
-    const stored: CachedAnswer = { ...answer, etag: etagOf(answer.body), variants: {} };
+    const body = ownMemory(answer.body);
+    const stored: CachedAnswer = { ...answer, body, etag: etagOf(body), variants: {} };
     if (version === this.data.current) this.entries.set(key, stored);
     return stored;
   }
@@ -61,10 +58,11 @@ export class AnswerCache {
     if (encoding === 'identity' || answer.body.length < MIN_COMPRESS_BYTES) return answer.body;
     let variant = answer.variants[encoding];
     if (!variant) {
-      variant =
+      variant = ownMemory(
         encoding === 'br'
           ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(answer.body, { level: 6 });
+          : gzipSync(answer.body, { level: 6 }),
+      );
       answer.variants[encoding] = variant;
       if (this.entries.has(key)) this.entries.set(key, answer); // recount its size
     }
@@ -74,6 +72,47 @@ export class AnswerCache {
   get size(): number {
     return this.entries.size;
   }
+
+  /** The memory the kept answers are counted at (entryBytes), at most the maxBytes setting. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+}
+
+/**
+ * What an entry really keeps in memory, as measured (bench/answer-cache-memory.ts: heap and
+ * ArrayBuffer growth of a filled cache over its entries): its bytes and strings, plus about 800 bytes
+ * an entry (the answer, headers, route and variants objects, the key and ETag strings' headers, the
+ * LRU's slots) and 190 to 300 a buffer (the Buffer, its ArrayBuffer and backing store record: more for
+ * larger ones), and, for every
+ * body sent, the header list the direct answers prepare for it (direct-answers.ts). Counting the bodies
+ * alone let the cache grow to several times CACHE_MAX_BYTES with small answers.
+ */
+export function entryBytes(answer: CachedAnswer, key: string): number {
+  let bytes = ENTRY_OVERHEAD + key.length + answer.etag.length;
+  for (const name in answer.headers) bytes += STRING_OVERHEAD + name.length + answer.headers[name]!.length;
+  for (const body of [answer.body, answer.variants.br, answer.variants.gzip]) {
+    if (body) bytes += BUFFER_OVERHEAD + PREPARED_HEADERS + body.length;
+  }
+  return bytes;
+}
+
+const ENTRY_OVERHEAD = 800;
+const BUFFER_OVERHEAD = 300;
+const STRING_OVERHEAD = 40;
+/** The direct answers' header list of one body: some 30 slots and a content-length string. */
+const PREPARED_HEADERS = 300;
+
+/**
+ * The bytes in memory of their own, of exactly their length. A small Buffer.from() is a slice of a
+ * shared 8 kB pool, and zlib's sync output a slice of a 16 kB chunk: a cached 200-byte answer would
+ * keep the whole pool or chunk alive (measured: 14 times CACHE_MAX_BYTES with 1.5 kB answers).
+ */
+function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 function etagOf(body: Buffer): string {

@@ -13,10 +13,10 @@ const POSTGRES_BACKUP =
 
 export async function backupCommand(file: string): Promise<void> {
   if (isPostgresUrl(loadConfig().databaseUrl)) throw new Error(POSTGRES_BACKUP);
-  await withStore(async (store) => {
+  await withStore(async (store, config) => {
     if (store.dialect !== 'sqlite') throw new Error(POSTGRES_BACKUP);
     const started = Date.now();
-    const { pages } = await backupDatabase(store.sqlite, file);
+    const { pages } = await backupDatabase(store.sqlite, file, config.dataFileMode);
     const check = await checkBackupFile(file);
     if (!check.ok) throw new Error(`The backup in ${file} failed its check: ${check.problem}`);
     const mb = (statSync(file).size / 1e6).toFixed(1);
@@ -27,13 +27,14 @@ export async function backupCommand(file: string): Promise<void> {
 }
 
 export async function restoreCommand(file: string): Promise<void> {
-  if (isPostgresUrl(loadConfig().databaseUrl)) throw new Error(POSTGRES_BACKUP);
+  const config = loadConfig();
+  if (isPostgresUrl(config.databaseUrl)) throw new Error(POSTGRES_BACKUP);
   const check = await checkBackupFile(file);
   if (!check.ok) throw new Error(`Not restoring ${file}: ${check.problem}. The database was not touched.`);
-  const target = sqlitePath(loadConfig().databaseUrl);
+  const target = sqlitePath(config.databaseUrl);
   let pages: number;
   try {
-    ({ pages } = await restoreDatabase(file, target));
+    ({ pages } = await restoreDatabase(file, target, config.dataFileMode));
   } catch (error) {
     if (!(error instanceof RestoreBusyError)) throw error;
     // The copy is one transaction: either it did not start, or another writer came right after it.
@@ -42,7 +43,7 @@ export async function restoreCommand(file: string): Promise<void> {
       : `Not restored: ${error.message} (a running server or import), so the database was not touched`;
     throw new Error(`${what}. To restore, stop the server and any import, then run the restore again.`);
   }
-  const store = openStore(loadConfig().databaseUrl);
+  const store = openStore(config.databaseUrl, { fileMode: config.dataFileMode });
   try {
     const applied = await migrateToLatest(store.db);
     console.log(

@@ -39,3 +39,16 @@ export async function historyFxRatesCommand(options: { family: string; date: str
     );
   });
 }
+
+export async function historyLoanRateCommand(options: { product: string; date: string }): Promise<void> {
+  const date = parseLooseDate('--date', options.date);
+  if (!/^[0-9]{1,7}$/.test(options.product)) {
+    throw new Error(`--product must be a loan product id; got '${options.product}'`);
+  }
+  await withStore(async (store) => {
+    print(
+      await new HistoryRepository(store.db).loanRate(Number(options.product), date),
+      `rate of loan product ${options.product} effective ${date}`,
+    );
+  });
+}

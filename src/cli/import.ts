@@ -13,11 +13,13 @@ interface ImportOptions {
 
 /** Shows progress by bytes read: a bar on a terminal, a plain line every second otherwise (logs). */
 function progressDisplay(totalBytes: number, progress: { bytes: number }, rows: () => number) {
-  const mb = (b: number) => Math.round(b / 1e6);
+  // In MB a small input would show as 0/0 MB.
+  const [unit, size] = totalBytes >= 10e6 ? ['MB', 1e6] : ['KB', 1e3];
+  const mb = (b: number) => Math.ceil(b / size);
   if (process.stderr.isTTY) {
     const bar = new SingleBar(
       {
-        format: 'importing [{bar}] {percentage}% | {value}/{total} MB | {rows} rows',
+        format: `importing [{bar}] {percentage}% | {value}/{total} ${unit} | {rows} rows`,
         stream: process.stderr,
       },
       Presets.shades_classic,
@@ -32,7 +34,7 @@ function progressDisplay(totalBytes: number, progress: { bytes: number }, rows: 
   }
   const timer = setInterval(() => {
     const pct = totalBytes > 0 ? Math.round((100 * progress.bytes) / totalBytes) : 100;
-    process.stderr.write(`importing: ${rows()} rows read, ${pct}% of ${mb(totalBytes)} MB\n`);
+    process.stderr.write(`importing: ${rows()} rows read, ${pct}% of ${mb(totalBytes)} ${unit}\n`);
   }, 1000);
   return () => clearInterval(timer);
 }
@@ -42,6 +44,8 @@ export function formatReport(report: ImportReport): string[] {
   const lines: string[] = [];
   if (report.status === 'committed') {
     lines.push(`Batch ${report.batchId} committed.`);
+  } else if (report.status === 'unchanged') {
+    lines.push('Nothing changed: every row is already published as it is; no batch was made.');
   } else {
     lines.push(
       `Batch rejected (recorded as batch ${report.batchId}): ${n(report.errorCount)} error(s), nothing was stored.`,

@@ -181,6 +181,12 @@ history
   .requiredOption('--family <code>', 'currency family, e.g. USD50')
   .requiredOption('--date <date>', 'YYYY-MM-DD')
   .action(lazy(async () => (await import('./history.js')).historyFxRatesCommand));
+history
+  .command('loan-rate')
+  .description('A loan rate (MLR, MOR, MRR, a loan product) of an effective date: served value and revisions')
+  .requiredOption('--product <id>', 'loan product id')
+  .requiredOption('--date <date>', 'effective date, YYYY-MM-DD')
+  .action(lazy(async () => (await import('./history.js')).historyLoanRateCommand));
 
 program
   .command('backup')

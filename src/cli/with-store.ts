@@ -20,7 +20,7 @@ const readCounters = (store: Store) => Promise.all(COUNTERS.map(([, name]) => re
  */
 export async function withStore<T>(work: (store: Store, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const store = openStore(config.databaseUrl);
+  const store = openStore(config.databaseUrl, { fileMode: config.dataFileMode });
   try {
     await migrateToLatest(store.db);
     const redis = redisSettings(config);

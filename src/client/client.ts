@@ -1,4 +1,4 @@
-import type { DepositRate } from '../schemas/interest-rates.js';
+import type { DepositRate, LoanRate } from '../schemas/interest-rates.js';
 import type {
   FxBannerRow,
   FxConversion,
@@ -21,7 +21,10 @@ import { dayPath, isoDay, type DateInput } from './dates.js';
 import { send, type Transport } from './transport.js';
 
 export interface RatesClientOptions {
-  /** The subscription key; sent only in the Ocp-Apim-Subscription-Key header. */
+  /**
+   * The subscription key; sent only in the Ocp-Apim-Subscription-Key header. '' sends none, for
+   * service groups the operator opened to calls without a key.
+   */
   key: string;
   /** Scheme and host, e.g. 'http://127.0.0.1:8080'; '' (the default) is the page's own origin. */
   baseUrl?: string;
@@ -134,6 +137,11 @@ export class RatesClient {
   /** 4.7 InterestRates_GetDepositRate: each deposit product's rate in effect today. */
   async getDepositRate(o?: CallOptions): Promise<DepositRate[]> {
     return this.json('InterestRates_GetDepositRate', 'InterestRatesService/GetDepositRate', o);
+  }
+
+  /** InterestRates_GetLoanRate: each loan reference rate's (MLR, MOR, MRR) and loan product's rate in effect today. */
+  async getLoanRate(o?: CallOptions): Promise<LoanRate[]> {
+    return this.json('InterestRates_GetLoanRate', 'InterestRatesService/GetLoanRate', o);
   }
 
   /** 4.8 Getfxfamily: currency families (abbreviation and name) in display order. */

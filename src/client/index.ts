@@ -9,7 +9,7 @@ export {
 } from './client.js';
 export { isoDay, type DateInput } from './dates.js';
 export { RatesApiError } from './errors.js';
-export type { DepositRate } from '../schemas/interest-rates.js';
+export type { DepositRate, LoanRate } from '../schemas/interest-rates.js';
 export type {
   FxBannerRow,
   FxConversion,

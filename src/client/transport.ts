@@ -32,7 +32,10 @@ export async function send(transport: Transport, call: Call): Promise<Response> 
     try {
       res = await transport.fetch(url, {
         method: call.method,
-        headers: { 'Ocp-Apim-Subscription-Key': transport.key, Accept: call.accept },
+        // No key ('') sends no header: a service open to calls without a key answers those (decisions 7).
+        headers: transport.key
+          ? { 'Ocp-Apim-Subscription-Key': transport.key, Accept: call.accept }
+          : { Accept: call.accept },
         signal: call.signal,
       });
     } catch (error) {

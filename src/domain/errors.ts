@@ -12,6 +12,8 @@ export const MESSAGES = {
   headersTooLarge: 'Request header fields are too large.',
   requestTimeout: 'The request was not received in time.',
   badRequest: 'The request is not valid HTTP.',
+  missingHost: 'The request has no Host header.',
+  httpVersion: 'HTTP version not supported: use HTTP/1.1.',
   overloaded: 'The service is overloaded. Try again in a few seconds.',
   busy: 'The database is busy with another writer (an import or a backup). Try again in a few seconds.',
   unavailable: 'The database is unavailable. Try again in a few seconds.',

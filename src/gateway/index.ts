@@ -134,6 +134,20 @@ export class Gateway {
     ).inc();
   }
 
+  /**
+   * Whether calls can get past their limits: false only while the limits fail closed and their Redis
+   * does not answer, when every API call is refused with 503 (/ready says so too). Open, or without
+   * Redis, calls are always admitted.
+   */
+  async limitsAnswer(): Promise<boolean> {
+    if (this.limiterFailures.mode === 'open' || !this.redis) return true;
+    if (this.redis.status !== 'ready') return false;
+    return this.redis.ping().then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Runs `listener` whenever a process announces a change of `kind`; returns how to stop. */
   onChange(kind: ChangeKind, listener: () => void): () => void {
     this.changes.on(kind, listener);

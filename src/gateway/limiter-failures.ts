@@ -1,12 +1,10 @@
 import { ApiError, MESSAGES } from '../domain/errors.js';
+import { ThrottledReport } from './throttled-report.js';
 
 export type FailureMode = 'open' | 'closed';
 
 /** What failed: a limit check, the connection itself, or a change notice. */
 export type FailureKind = 'limits' | 'connection' | 'notices';
-
-/** How often a lasting outage is logged: once, then at most once per this many milliseconds. */
-const LOG_EVERY_MS = 10_000;
 
 export interface FailureEvents {
   /** A failure worth a log line; `suppressed` failures of that kind went unlogged since the last one. */
@@ -21,7 +19,7 @@ export interface FailureEvents {
  * the log during an outage. Refusals by the limits themselves (429, 403) are answers and pass through.
  */
 export class LimiterFailures {
-  private readonly logged = new Map<FailureKind, { at: number; suppressed: number }>();
+  private readonly reports = new Map<FailureKind, ThrottledReport>();
 
   constructor(
     readonly mode: FailureMode,
@@ -43,13 +41,9 @@ export class LimiterFailures {
   /** Counts a failure, and logs it unless one of its kind was logged in the last ten seconds. */
   failed(error: unknown, kind: FailureKind): void {
     this.events.count(kind);
-    const now = Date.now();
-    const last = this.logged.get(kind);
-    if (last && now - last.at < LOG_EVERY_MS) {
-      last.suppressed += 1;
-      return;
-    }
-    this.events.log(error, kind, last?.suppressed ?? 0);
-    this.logged.set(kind, { at: now, suppressed: 0 });
+    let report = this.reports.get(kind);
+    if (!report) this.reports.set(kind, (report = new ThrottledReport()));
+    const suppressed = report.due();
+    if (suppressed !== undefined) this.events.log(error, kind, suppressed);
   }
 }

@@ -32,9 +32,10 @@ export class TrafficLimits {
     const counter = address === undefined ? String(sub.id) : `${sub.id}@${address}`;
     const headers: Record<string, string> = {};
     const rate = rateOf(sub, now);
-    if (rate) admitRate(headers, rate, await this.count('rate', counter, rate));
+    const perAddress = address !== undefined;
+    if (rate) admitRate(headers, rate, await this.count('rate', counter, rate, perAddress));
     const quota = quotaOf(sub, now);
-    if (quota) admitQuota(quota, await this.count('quota', counter, quota));
+    if (quota) admitQuota(quota, await this.count('quota', counter, quota, perAddress));
     return headers;
   }
 
@@ -55,15 +56,14 @@ export class TrafficLimits {
     return headers;
   }
 
-  private count(kind: string, counter: string, limit: Limit) {
+  private count(kind: string, counter: string, limit: Limit, perAddress: boolean) {
     const limiter = this.store.limiter({ keyPrefix: kind, points: limit.points, duration: 1 });
-    // A window too long for the store is kept without expiry: one small record per subscription and month.
+    // A window too long for the store is kept without expiry: one small record per subscription and
+    // month. Not so per address (public access): every address ever seen would stay, so its record
+    // expires at the store's longest lifetime, at worst counting a month's quota afresh after 20 days.
     const lifetime = lifetimeOf(limit);
-    return consumeOne(
-      limiter,
-      `${counter}:${limit.window.id}`,
-      lifetime > this.store.maxDurationS ? 0 : lifetime,
-    );
+    const kept = lifetime <= this.store.maxDurationS ? lifetime : perAddress ? this.store.maxDurationS : 0;
+    return consumeOne(limiter, `${counter}:${limit.window.id}`, kept);
   }
 }
 

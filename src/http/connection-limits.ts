@@ -1,9 +1,10 @@
-import { STATUS_CODES, type ServerOptions } from 'node:http';
+import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { LIMIT_DEFAULTS, type Config } from '../config.js';
 import { ApiError, MESSAGES } from '../domain/errors.js';
+import { answerRawAndClose } from './protocol-edges.js';
 
 export type LimitSettings = Partial<
   Pick<
@@ -14,6 +15,8 @@ export type LimitSettings = Partial<
     | 'maxHeaderSize'
     | 'maxUrlLength'
     | 'maxConnections'
+    | 'maxConnectionsPerAddress'
+    | 'maxRequestsPerAddress'
     | 'maxEventLoopDelayMs'
   >
 >;
@@ -46,41 +49,56 @@ export function connectionOptions(
       // Node looks for expired headers and requests only this often (30 s by default), so a
       // trickling client would otherwise keep its socket up to 30 s past the timeout.
       connectionsCheckingInterval: Math.min(1000, headersTimeout),
+      // Checked by protocolRefusal instead, which answers in the gateway's shape (Node's 400 is bare).
+      requireHostHeader: false,
     },
     clientErrorHandler,
   };
 }
 
+/** What Node's parser errors carry besides their code: the chunk it was parsing and how far it got. */
+type ParserError = Error & { code?: string; rawPacket?: unknown; bytesParsed?: number };
+
 /**
  * Errors Node's HTTP parser meets before Fastify sees a request (headers too large, too slow,
- * malformed): answered in the gateway's JSON shape instead of Fastify's own, then the socket closes.
+ * malformed): answered in the gateway's JSON shape, with the security headers, instead of Node's
+ * bare answer, then the socket closes.
  */
-function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+function clientErrorHandler(this: FastifyInstance, error: ParserError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, MESSAGES.headersTooLarge]
+      ? overflowInRequestLine(error)
+        ? [414, MESSAGES.uriTooLong]
+        : [431, MESSAGES.headersTooLarge]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, MESSAGES.requestTimeout]
-        : [400, MESSAGES.badRequest];
-  const body = JSON.stringify({ statusCode: status, message });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
-        body,
-    );
-  }
-  socket.destroy();
+        : error.code === 'HPE_INVALID_VERSION'
+          ? [505, MESSAGES.httpVersion]
+          : [400, MESSAGES.badRequest];
+  answerRawAndClose(socket, status, message, this.log, error.code ?? 'client error');
 }
 
-/** The connection cap, the URL length limit and load shedding, on every route of the app. */
-export async function installConnectionLimits(app: FastifyInstance, limits: LimitSettings): Promise<void> {
-  // Node drops connections over the cap at once (no queue), so a flood cannot exhaust file handles.
-  app.server.maxConnections = limits.maxConnections ?? LIMIT_DEFAULTS.maxConnections;
+/** A request line's start: a method and the first character of its target. */
+const REQUEST_LINE_START = /^[A-Z]+ \S/;
 
+/**
+ * Whether a header overflow (MAX_HEADER_SIZE covers the request line and the headers alike) happened
+ * in the request line, i.e. the URL is what is too long: 414 then, not 431. It is, when the chunk
+ * being parsed starts a request and no line of it ended before the overflow. A request line that
+ * arrived in several reads, the overflow in a later one, cannot be told from a long header this way
+ * and stays a 431 (still the gateway's shape); on loopback and usual networks the first read holds
+ * more than MAX_HEADER_SIZE.
+ */
+function overflowInRequestLine(error: ParserError): boolean {
+  const packet = error.rawPacket;
+  if (!Buffer.isBuffer(packet)) return false;
+  const parsed = packet.subarray(0, error.bytesParsed ?? packet.length);
+  return REQUEST_LINE_START.test(parsed.subarray(0, 32).toString('latin1')) && !parsed.includes(0x0a);
+}
+
+/** The URL length limit and load shedding, on every route of the app (connection caps: client-connections.ts). */
+export async function installConnectionLimits(app: FastifyInstance, limits: LimitSettings): Promise<void> {
   const maxUrlLength = limits.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength;
   app.addHook('onRequest', async (request) => {
     if (request.raw.url !== undefined && request.raw.url.length > maxUrlLength) {

@@ -51,8 +51,9 @@ export function handedOver(req: IncomingMessage): Handover | undefined {
  * framework builds its request, reply and hook chain for it: that chain cost more than half of what
  * a cached answer took (CPU profiles of the service under autocannon). Only the plain case is served here: a GET
  * whose answer is cached, whose key belongs to a usable subscription this process has read already,
- * allowed into the route's service group, and admitted by its limits. Anything else (no or unknown
- * key, a refusal, HEAD, OPTIONS, a cross-origin call the CORS settings must judge, load shedding,
+ * allowed into the route's service group, or that names no key (and no Origin) on a group public
+ * access opened (`admitWithoutKey`, the framework's rule too), and admitted by its limits. Anything
+ * else (no key on a closed group, an unknown key, a refusal, HEAD, OPTIONS, a cross-origin call the CORS settings must judge, load shedding,
  * shutdown) goes to the framework, which answers it as always; nothing is counted twice: a call whose
  * limits were counted here is handed over with that count (see `handedOver`).
  *

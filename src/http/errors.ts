@@ -4,6 +4,7 @@ import { ActionError, ApiError, MESSAGES, ParamError } from '../domain/errors.js
 const ACTION_STATUS = { 'not-found': 404, conflict: 409, invalid: 400 } as const;
 import { GatewayError } from '../schemas/common.js';
 import { isDatabaseUnavailable } from '../store/unavailable.js';
+import { OutageLog } from './outage-log.js';
 
 type SchemaLike = { properties?: Record<string, { description?: string }> };
 
@@ -59,13 +60,40 @@ export function frameworkErrorHandler(
   void sendApiError(reply, toApiError(error, request));
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/** The outage a 503 of the database stands for, as OutageLog names it; undefined for other errors. */
+function outageOf(apiError: ApiError): string | undefined {
+  if (apiError.message === MESSAGES.unavailable) return 'database unavailable';
+  if (apiError.message === MESSAGES.busy) return 'database busy';
+  return undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where failures that refuse every call while they last are logged (see OutageLog). */
+    outages: OutageLog;
+  }
+}
+
+/**
+ * Logs what a failed request met, if worth a line: an outage of the database once per interval (not
+ * once per refused call), any other failure with its stack. Refusals the service makes on purpose
+ * (limits unavailable, overload, 4xx) are answers, logged where they are decided if at all.
+ */
+export function logFailure(request: FastifyRequest, error: unknown, apiError: ApiError): void {
+  if (error instanceof ApiError || apiError.statusCode < 500) return;
+  const outage = outageOf(apiError);
+  if (outage !== undefined) request.server.outages.failed(request.log, outage, error);
+  else request.log.error({ err: error }, 'request failed');
+}
+
+export function installErrorHandling(app: FastifyInstance, outages = new OutageLog()): void {
+  app.decorate('outages', outages);
   // The error body every route documents by reference (schemas/common.ts).
   app.addSchema(GatewayError);
   app.setNotFoundHandler((_request, reply) => sendApiError(reply, new ApiError(404, MESSAGES.notFound)));
   app.setErrorHandler((error: FastifyError | ApiError | ActionError, request, reply) => {
     const apiError = toApiError(error, request);
-    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    logFailure(request, error, apiError);
     return sendApiError(reply, apiError);
   });
 }

@@ -34,7 +34,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'FundPriceService', description: 'Fund prices, NAV statistics and price dates' },
         { name: 'ExchangeRateService', description: 'Foreign exchange rates' },
-        { name: 'InterestRatesService', description: 'Deposit interest rates' },
+        { name: 'InterestRatesService', description: 'Deposit and loan interest rates' },
       ],
       components: {
         // Not an answer of any operation listed here, so no operation refers to it; it documents the

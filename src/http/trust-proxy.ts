@@ -22,3 +22,17 @@ export function clientAddress(setting: TrustSetting): (req: IncomingMessage) => 
         : proxyAddr.compile(option.split(',').map((value) => value.trim()));
   return (req) => proxyAddr(req, trust);
 }
+
+/**
+ * Whether a socket's own address is a proxy trusted to forward its clients' addresses: it carries
+ * many clients' connections and requests. With TRUST_PROXY=true (or a hop count) the nearest address
+ * is always one.
+ */
+export function isTrustedProxy(setting: TrustSetting): (address: string) => boolean {
+  const option = trustProxyOption(setting);
+  if (option === false) return () => false;
+  if (option === true) return () => true;
+  if (typeof option === 'function') return (address) => option(address, 0);
+  const trust = proxyAddr.compile(option.split(',').map((value) => value.trim()));
+  return (address) => trust(address, 0);
+}

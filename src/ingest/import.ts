@@ -79,9 +79,9 @@ export async function runImport(
       },
       now,
     );
-    report.status = 'committed';
+    report.status = published.batchId === null ? 'unchanged' : 'committed';
     report.batchId = published.batchId;
-    Object.assign(report, published.counts, { revisions: published.counts.changed });
+    Object.assign(report, published.counts, { revisions: published.revisions });
   } catch (error) {
     if (!(error instanceof Rejected)) throw error;
     report.batchId = await recordRejected(store, kind, options.source, now());

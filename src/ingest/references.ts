@@ -10,7 +10,9 @@ export class References {
   readonly fundIds = new Set<number>();
   readonly categories = new Set<number>();
   readonly families = new Set<string>();
+  /** Deposit products. */
   readonly products = new Set<number>();
+  readonly loanProducts = new Set<number>();
 
   static async load(db: Kysely<Database>): Promise<References> {
     const refs = new References();
@@ -19,6 +21,7 @@ export class References {
     for (const c of await db.selectFrom('fund_categories').select('id').execute()) refs.categories.add(c.id);
     for (const f of await db.selectFrom('fx_families').select('code').execute()) refs.families.add(f.code);
     for (const p of await db.selectFrom('deposit_products').select('id').execute()) refs.products.add(p.id);
+    for (const p of await db.selectFrom('loan_products').select('id').execute()) refs.loanProducts.add(p.id);
     return refs;
   }
 

@@ -8,9 +8,11 @@ export const IMPORT_TYPES = [
   'funds',
   'fx-families',
   'deposit-products',
+  'loan-products',
   'fund-prices',
   'fx-rates',
   'deposit-rates',
+  'loan-rates',
 ] as const;
 
 /** Import types in the order a batch applies them: reference data before what refers to it. */

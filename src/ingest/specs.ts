@@ -1,6 +1,11 @@
-import type { NewDepositRate, NewFundPrice, NewFxRate } from '../store/schema.js';
+import type { BatchWriter } from '../store/publisher.js';
+import type { DepositProductTable, NewDepositRate, NewFundPrice, NewFxRate } from '../store/schema.js';
 import { date, decimal, decimalText, integer, optional, string, time, timestamp, url } from './fields.js';
+import type { References } from './references.js';
 import { defineSpec, RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
+
+/** A product row of deposit-products or loan-products (the two tables have the same columns). */
+type ProductRow = DepositProductTable;
 
 const FUND_CODE = /^(?![0-9]{11})[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$/;
 const name = string(300);
@@ -107,21 +112,19 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
     write: (w, rows) => w.upsertFxFamilies(rows),
   }),
 
-  'deposit-products': defineSpec({
-    type: 'deposit-products',
-    columns: { id: integer(1, 1_000_000), name_en: name, name_th: name, display_order: order },
-    build: (v, ctx) => {
-      once(ctx, `product ${n(v, 'id')}`);
-      ctx.refs.products.add(n(v, 'id'));
-      return {
-        id: n(v, 'id'),
-        name_en: s(v, 'name_en'),
-        name_th: s(v, 'name_th'),
-        display_order: n(v, 'display_order'),
-      };
-    },
-    write: (w, rows) => w.upsertDepositProducts(rows),
-  }),
+  'deposit-products': productSpec(
+    'deposit-products',
+    'product',
+    (refs) => refs.products,
+    (w, rows) => w.upsertDepositProducts(rows),
+  ),
+
+  'loan-products': productSpec(
+    'loan-products',
+    'loan product',
+    (refs) => refs.loanProducts,
+    (w, rows) => w.upsertLoanProducts(rows),
+  ),
 
   'fund-prices': defineSpec<NewFundPrice>({
     type: 'fund-prices',
@@ -210,8 +213,54 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
     write: (w, rows) => w.writeFxRates(rows),
   }),
 
-  'deposit-rates': defineSpec<NewDepositRate>({
-    type: 'deposit-rates',
+  'deposit-rates': rateSpec(
+    'deposit-rates',
+    'product',
+    (refs) => refs.products,
+    (w, rows) => w.writeDepositRates(rows),
+  ),
+
+  'loan-rates': rateSpec(
+    'loan-rates',
+    'loan product',
+    (refs) => refs.loanProducts,
+    (w, rows) => w.writeLoanRates(rows),
+  ),
+};
+
+/** Products of a rate list (deposit products, loan products): id, names, display order. */
+function productSpec(
+  type: ImportType,
+  what: string,
+  known: (refs: References) => Set<number>,
+  write: (w: BatchWriter, rows: ProductRow[]) => Promise<void>,
+): ImportSpec {
+  return defineSpec<ProductRow>({
+    type,
+    columns: { id: integer(1, 1_000_000), name_en: name, name_th: name, display_order: order },
+    build: (v, ctx) => {
+      once(ctx, `${what} ${n(v, 'id')}`);
+      known(ctx.refs).add(n(v, 'id'));
+      return {
+        id: n(v, 'id'),
+        name_en: s(v, 'name_en'),
+        name_th: s(v, 'name_th'),
+        display_order: n(v, 'display_order'),
+      };
+    },
+    write,
+  });
+}
+
+/** Rates of products by effective date (deposit rates, loan rates), as published. */
+function rateSpec(
+  type: ImportType,
+  what: string,
+  known: (refs: References) => Set<number>,
+  write: (w: BatchWriter, rows: NewDepositRate[]) => Promise<void>,
+): ImportSpec {
+  return defineSpec<NewDepositRate>({
+    type,
     // A rate may be announced ahead of its effective date, so only the submission time must be past.
     columns: {
       product: integer(1, 1_000_000),
@@ -220,13 +269,13 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
       submitted_at: timestamp,
     },
     build: (v, ctx) => {
-      if (!ctx.refs.products.has(n(v, 'product')))
-        throw new RowError('product', `unknown product ${n(v, 'product')}`);
+      if (!known(ctx.refs).has(n(v, 'product')))
+        throw new RowError('product', `unknown ${what} ${n(v, 'product')}`);
       notFuture(ctx, 'submitted_at', s(v, 'submitted_at').slice(0, 10));
-      if (!ctx.dates.add(`product:${n(v, 'product')}`, s(v, 'effective_date'))) {
+      if (!ctx.dates.add(`${type}:${n(v, 'product')}`, s(v, 'effective_date'))) {
         throw new RowError(
           null,
-          `duplicate rate of product ${n(v, 'product')} on ${s(v, 'effective_date')} in this batch`,
+          `duplicate rate of ${what} ${n(v, 'product')} on ${s(v, 'effective_date')} in this batch`,
         );
       }
       return {
@@ -236,6 +285,6 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         submitted_at: s(v, 'submitted_at'),
       };
     },
-    write: (w, rows) => w.writeDepositRates(rows),
-  }),
-};
+    write,
+  });
+}

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
@@ -19,6 +20,9 @@ const DOCS_CSP = [
 
 /** The OpenAPI document at /openapi.json and the interactive reference at /docs; no key needed. */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
+  // Swagger UI is 1.7 MB as it ships; compressed for browsers that accept it (this plugin's routes only:
+  // the API's answers are compressed by the answer cache, once per body).
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Swagger UI's files ship in the package and are served from here: no CDN.

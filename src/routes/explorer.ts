@@ -36,6 +36,8 @@ export async function explorerRoutes(app: FastifyInstance, { root = WEB_ROOT }: 
     root,
     // One route per built file, found at start: no catch-all, so unknown paths keep the gateway 404.
     wildcard: false,
+    // The build writes .br and .gz copies (web/vite.config.ts): sent to browsers that accept them.
+    preCompressed: true,
     // Vite names assets by content hash; only index.html must be fetched anew.
     setHeaders: (reply, path) => {
       const hashed = path.startsWith(join(root, 'assets'));

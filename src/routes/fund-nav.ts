@@ -10,7 +10,7 @@ import {
   RangeParams,
   withExample,
 } from '../domain/params.js';
-import { toApiError, sendApiError } from '../http/errors.js';
+import { logFailure, toApiError, sendApiError } from '../http/errors.js';
 import type { Repositories } from '../store/repositories.js';
 import { BODY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FundNavRange, FundNavStatistics } from '../schemas/fund-prices.js';
@@ -45,6 +45,7 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
       // This operation reports bad input inside its own envelope rather than the gateway body.
       errorHandler: (error, request, reply) => {
         const apiError = toApiError(error, request);
+        logFailure(request, error, apiError);
         if (apiError.statusCode !== 400) return sendApiError(reply, apiError);
         const { fromDate, toDate } = request.params as Record<string, string | undefined>;
         // Given twice, it is a list: the envelope's FundCode is a string, so it stays empty then.

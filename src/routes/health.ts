@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { MESSAGES } from '../domain/errors.js';
+import type { Gateway } from '../gateway/index.js';
 import type { Store } from '../store/db.js';
 
 /** How long /ready waits for the database: a load balancer's probe should not hang on it. */
@@ -9,9 +10,13 @@ const READY_TIMEOUT_MS = 2000;
 /**
  * Liveness (/health): answers without a key and without touching the database, so a node is not
  * restarted for an outage of the database. Readiness (/ready): 503 while the database does not
- * answer, so the node is taken out of rotation until it does (the pools reconnect by themselves).
+ * answer, or while the limits fail closed for want of Redis (every API call is then 503 too), so the
+ * node is taken out of rotation until it can serve again (the connections come back by themselves).
  */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (app, { store }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Gateway }> = async (
+  app,
+  { store, gateway },
+) => {
   app.get(
     '/health',
     { schema: { hide: true, response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
@@ -27,16 +32,21 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store }> = async (
       },
     },
     async (request, reply) => {
-      try {
-        await answersWithin(store.ping(), READY_TIMEOUT_MS);
-        return { status: 'ready' as const };
-      } catch (err) {
-        request.log.warn({ err }, 'not ready: the database does not answer');
-        return reply
+      const notReady = (message: string) =>
+        reply
           .code(503)
           .headers({ 'retry-after': '5', 'cache-control': 'no-store' })
-          .send({ statusCode: 503, message: MESSAGES.unavailable });
+          .send({ statusCode: 503, message });
+      try {
+        await answersWithin(store.ping(), READY_TIMEOUT_MS);
+      } catch (err) {
+        // Probes come every few seconds during the whole outage: logged with the refused calls.
+        app.outages.failed(request.log, 'database unavailable', err);
+        return notReady(MESSAGES.unavailable);
       }
+      // The Redis failures themselves are logged by the gateway (limiter-failures.ts).
+      if (!(await gateway.limitsAnswer())) return notReady(MESSAGES.limitsUnavailable);
+      return { status: 'ready' as const };
     },
   );
 };

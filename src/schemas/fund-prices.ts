@@ -94,10 +94,13 @@ export const FundPriceOfDay = {
   mfr_fNav: Type.Number(),
   mfr_fSel: Type.Number(),
   mfr_fBuy: Type.Number(),
-  mfr_dDataDate: {
-    ...DateTime,
+  // DateTime's options in a schema of its own: a spread of the schema itself carries TypeBox's symbol
+  // keys into this type, which declaration files (npm run build, prepare) cannot name.
+  mfr_dDataDate: Type.String({
+    pattern: DateTime.pattern,
+    examples: DateTime.examples,
     description: 'Date of the price shown (earlier than the date asked when back-dated)',
-  },
+  }),
   mfr_sAUM: Type.String({
     pattern: '^(-?[0-9]+[.][0-9]{2})?$',
     description: 'Fund\'s total net assets in baht with two decimals; "" when not published',

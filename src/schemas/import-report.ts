@@ -10,7 +10,9 @@ export const ImportIssue = Type.Object({
 
 export const ImportReport = Type.Object(
   {
-    status: Type.Union([Type.Literal('committed'), Type.Literal('rejected')]),
+    status: Type.Union([Type.Literal('committed'), Type.Literal('unchanged'), Type.Literal('rejected')], {
+      description: 'unchanged: every row was already published as it is, so no batch was made (batchId null)',
+    }),
     batchId: Nullable(Type.Integer()),
     rowsRead: Type.Integer(),
     inserted: Type.Integer(),

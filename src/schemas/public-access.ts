@@ -16,8 +16,18 @@ export const PublicAccessSettings = Type.Object(
       maxItems: 50,
       description: "Browser origins that may read the answers, e.g. https://www.bank.example, or ['*']",
     }),
-    rateLimit: { ...RateLimit, description: 'Per client address: at most `calls` calls per `periodSeconds`' },
-    quota: Nullable({ ...Quota, description: 'Per client address, per Bangkok day or month' }),
+    // New schemas of the same properties, not spreads of RateLimit and Quota: a spread carries TypeBox's
+    // symbol keys into this type, which declaration files (npm run build) cannot name.
+    rateLimit: Type.Object(RateLimit.properties, {
+      additionalProperties: false,
+      description: 'Per client address: at most `calls` calls per `periodSeconds`',
+    }),
+    quota: Nullable(
+      Type.Object(Quota.properties, {
+        additionalProperties: false,
+        description: 'Per client address, per Bangkok day or month',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

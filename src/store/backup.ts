@@ -1,14 +1,20 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { makeDataFile, makeDataFolder } from './data-files.js';
 
 /**
  * A consistent copy of the live database through SQLite's online backup API: readers and an import
  * in another process go on; the copy holds exactly the batches committed when it finished.
  */
-export async function backupDatabase(source: SQLite.Database, file: string): Promise<{ pages: number }> {
-  mkdirSync(dirname(file), { recursive: true });
+export async function backupDatabase(
+  source: SQLite.Database,
+  file: string,
+  fileMode: number,
+): Promise<{ pages: number }> {
+  // A backup holds what the database holds: made with its mode before a page is written.
+  makeDataFolder(dirname(file), fileMode);
+  makeDataFile(file, fileMode);
   const { totalPages } = await source.backup(file);
   return { pages: totalPages };
 }
@@ -33,8 +39,13 @@ const WAIT_MS = 5000;
  * connection holds the write lock, yet reports success with 0 pages; so a copy counts only when it
  * moved every page of the backup, and is retried until WAIT_MS has passed.
  */
-export async function restoreDatabase(file: string, target: string): Promise<{ pages: number }> {
-  mkdirSync(dirname(target), { recursive: true });
+export async function restoreDatabase(
+  file: string,
+  target: string,
+  fileMode: number,
+): Promise<{ pages: number }> {
+  makeDataFolder(dirname(target), fileMode);
+  makeDataFile(target, fileMode);
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const pages = source.pragma('page_count', { simple: true }) as number;

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { DEFAULT_FILE_MODE, makeDataFile, makeDataFolder } from './data-files.js';
 import { withStatementCache } from './sqlite-statements.js';
 import type pg from 'pg';
 import { isPostgresUrl, openPostgres } from './postgres.js';
@@ -69,6 +69,8 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** DATABASE_READ_URL: a PostgreSQL replica for the API's reads. */
   readUrl?: string | null;
+  /** DATA_FILE_MODE: the mode of a database file this makes (its folder's follows from it). */
+  fileMode?: number;
 }
 
 /** Opens the database DATABASE_URL names: PostgreSQL for postgres:// URLs, SQLite otherwise. */
@@ -83,13 +85,18 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
 
 function openSqlite(path: string, options: StoreOptions): Omit<SqliteStore, 'address'> {
   if (path !== ':memory:' && !options.readonly) {
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-    } catch (error) {
-      throw new Error(
-        `Cannot create the database folder ${dirname(path)}: ${(error as Error).message}. Check DATA_DIR or DATABASE_URL.`,
-      );
-    }
+    const fileMode = options.fileMode ?? DEFAULT_FILE_MODE;
+    const make = (what: string, where: string, work: () => void) => {
+      try {
+        work();
+      } catch (error) {
+        throw new Error(
+          `Cannot create the ${what} ${where}: ${(error as Error).message}. Check DATA_DIR or DATABASE_URL.`,
+        );
+      }
+    };
+    make('database folder', dirname(path), () => makeDataFolder(dirname(path), fileMode));
+    make('database', path, () => makeDataFile(path, fileMode));
   }
   const sqlite = new SQLite(path, {
     readonly: options.readonly ?? false,

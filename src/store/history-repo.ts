@@ -3,7 +3,7 @@ import type { HistoryEntry } from '../schemas/history.js';
 import { RATE_COLUMNS } from './fx-repo.js';
 import type { Database } from './schema.js';
 
-/** What a fund price or a family's rates on a day have been: served value and earlier revisions. */
+/** What a fund price, a family's rates on a day or a loan rate have been: served value and earlier revisions. */
 export class HistoryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -40,6 +40,25 @@ export class HistoryRepository {
       .where('family_code', '=', family.toUpperCase())
       .where('rate_date', '=', date)
       .orderBy('round')
+      .orderBy('id', 'desc')
+      .execute();
+    return entries(served, revisions);
+  }
+
+  /** A loan rate (MLR, MOR, MRR or a loan product, by id) of an effective date. */
+  async loanRate(productId: number, effectiveDate: string): Promise<HistoryEntry[]> {
+    const columns = ['rate', 'submitted_at'] as const;
+    const served = await this.db
+      .selectFrom('loan_rates')
+      .select([...columns, 'batch_id'])
+      .where('product_id', '=', productId)
+      .where('effective_date', '=', effectiveDate)
+      .execute();
+    const revisions = await this.db
+      .selectFrom('loan_rate_revisions')
+      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
+      .where('product_id', '=', productId)
+      .where('effective_date', '=', effectiveDate)
       .orderBy('id', 'desc')
       .execute();
     return entries(served, revisions);

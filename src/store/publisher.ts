@@ -5,9 +5,11 @@ import type {
   FundCategoryTable,
   FundTable,
   FxFamilyTable,
+  LoanProductTable,
   NewDepositRate,
   NewFundPrice,
   NewFxRate,
+  NewLoanRate,
 } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
@@ -16,13 +18,14 @@ import {
   DEPOSIT_RATES,
   FUND_PRICES,
   FX_RATES,
+  LOAN_RATES,
   type Row,
   type VersionedTable,
   type WriteCounts,
 } from './versioned-tables.js';
 import { list, tuple, writeVersioned } from './versioned-write.js';
 
-type ReferenceTable = 'fund_categories' | 'funds' | 'fx_families' | 'deposit_products';
+type ReferenceTable = 'fund_categories' | 'funds' | 'fx_families' | 'deposit_products' | 'loan_products';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 export const CHUNK = 500;
@@ -31,12 +34,18 @@ function* chunks<T>(rows: readonly T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
 }
 
+/** A stored value and a new one are the same (drivers may give numbers of big columns as text). */
+const sameValue = (stored: unknown, value: unknown): boolean =>
+  (stored ?? null) === (value ?? null) ||
+  (stored != null && value != null && String(stored) === String(value));
+
 /** Writes of one batch, all inside the batch's transaction. */
 export class BatchWriter {
   readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
 
   private readonly bulkWriters = new Map<VersionedTable, BulkWriter>();
   private readonly priceDates = new Set<string>();
+  private referenceChanges = 0;
 
   constructor(
     private readonly trx: Kysely<Database>,
@@ -62,7 +71,15 @@ export class BatchWriter {
     return this.upsert('deposit_products', 'id', rows as Row[]);
   }
 
-  /** Reference rows are replaced whole on a key that exists (no revisions: they describe, not publish). */
+  upsertLoanProducts(rows: Insertable<LoanProductTable>[]): Promise<void> {
+    return this.upsert('loan_products', 'id', rows as Row[]);
+  }
+
+  /**
+   * Reference rows are replaced whole on a key that exists (no revisions: they describe, not
+   * publish). Each is compared with the stored row first, so the counts account for every row and a
+   * batch of rows already there changes nothing.
+   */
   private async upsert(table: ReferenceTable, key: string, rows: Row[]): Promise<void> {
     if (rows.length === 0) return;
     const columns = Object.keys(rows[0]!);
@@ -70,9 +87,32 @@ export class BatchWriter {
       .filter((c) => c !== key)
       .map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`);
     for (const chunk of chunks(rows)) {
-      await sql`insert into ${sql.table(table)} (${list(columns)}) values ${sql.join(chunk.map((r) => tuple(r, columns)))}
+      const { rows: stored } = await sql<Row>`select ${list(columns)} from ${sql.table(table)}
+        where ${sql.ref(key)} in (${sql.join(chunk.map((r) => r[key]))})`.execute(this.trx);
+      const byKey = new Map(stored.map((r) => [String(r[key]), r]));
+      const writes = chunk.filter((row) => {
+        const old = byKey.get(String(row[key]));
+        if (!old) {
+          this.counts.inserted++;
+          return true;
+        }
+        if (columns.every((c) => sameValue(old[c], row[c]))) {
+          this.counts.unchanged++;
+          return false;
+        }
+        this.counts.changed++;
+        this.referenceChanges++;
+        return true;
+      });
+      if (writes.length === 0) continue;
+      await sql`insert into ${sql.table(table)} (${list(columns)}) values ${sql.join(writes.map((r) => tuple(r, columns)))}
         on conflict (${sql.ref(key)}) do update set ${sql.join(updates)}`.execute(this.trx);
     }
+  }
+
+  /** Served values that changed, each kept as a revision (reference rows keep none). */
+  get revisions(): number {
+    return this.counts.changed - this.referenceChanges;
   }
 
   writeFundPrices(rows: NewFundPrice[]): Promise<void> {
@@ -100,6 +140,10 @@ export class BatchWriter {
     return this.writeAll(DEPOSIT_RATES, rows as Row[]);
   }
 
+  writeLoanRates(rows: NewLoanRate[]): Promise<void> {
+    return this.writeAll(LOAN_RATES, rows as Row[]);
+  }
+
   private async writeAll(spec: VersionedTable, rows: Row[]): Promise<void> {
     if (this.bulk) {
       let writer = this.bulkWriters.get(spec);
@@ -119,8 +163,18 @@ export class BatchWriter {
 }
 
 export interface PublishedBatch {
-  batchId: number;
+  /** Null when no row was new or changed: the batch was rolled back, as it would publish nothing. */
+  batchId: number | null;
   counts: WriteCounts;
+  /** Changed prices and rates, each with its earlier value kept. */
+  revisions: number;
+}
+
+/** Thrown inside the transaction to undo a batch that changed nothing. */
+class NothingChanged extends Error {
+  constructor(readonly published: PublishedBatch) {
+    super('nothing changed');
+  }
 }
 
 /**
@@ -141,6 +195,8 @@ export async function publishBatch(
     return published;
   } catch (error) {
     await batch.rollback();
+    // A batch id, a data version and dropped caches for nothing would only say something changed.
+    if (error instanceof NothingChanged) return error.published;
     throw error;
   }
 }
@@ -161,6 +217,8 @@ async function writeBatch(
   await write(writer);
   await writer.finish();
   const { inserted, changed } = writer.counts;
+  if (inserted + changed === 0)
+    throw new NothingChanged({ batchId: null, counts: writer.counts, revisions: 0 });
   await trx
     .updateTable('batches')
     .set({ status: 'committed', committed_at: now().toISOString(), row_count: inserted + changed })
@@ -168,5 +226,5 @@ async function writeBatch(
     .execute();
   // Servers poll this counter and drop their cached answers when it moves.
   await bumpCounter(trx, DATA_VERSION);
-  return { batchId: id, counts: writer.counts };
+  return { batchId: id, counts: writer.counts, revisions: writer.revisions };
 }

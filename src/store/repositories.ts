@@ -4,6 +4,7 @@ import { FundRepository, type ListedFund } from './fund-repo.js';
 import { FxRepository, type FxDailySeries } from './fx-repo.js';
 import { FxRoundsRepository } from './fx-rounds-repo.js';
 import { KeyRepository } from './key-repo.js';
+import { LoanRepository } from './loan-repo.js';
 import type { PriceSeries } from '../domain/price-series.js';
 import type { NavSeriesCache } from './nav-series-cache.js';
 import type { Database, Fund } from './schema.js';
@@ -14,6 +15,7 @@ export interface Repositories {
   fx: FxRepository;
   fxRounds: FxRoundsRepository;
   deposits: DepositRepository;
+  loans: LoanRepository;
   keys: KeyRepository;
 }
 
@@ -32,6 +34,7 @@ export function createRepositories(db: Kysely<Database>, series: SeriesCaches = 
     fx: new FxRepository(db, series.fxDaily),
     fxRounds: new FxRoundsRepository(db),
     deposits: new DepositRepository(db),
+    loans: new LoanRepository(db),
     keys: new KeyRepository(db),
   };
 }

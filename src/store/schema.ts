@@ -127,6 +127,34 @@ export interface DepositRateRevisionTable {
   replaced_at: string;
 }
 
+/** A loan reference rate (MLR, MOR, MRR) or loan product of GetLoanRate, in display order. */
+export interface LoanProductTable {
+  id: number;
+  name_en: string;
+  name_th: string;
+  display_order: number;
+}
+
+export interface LoanRateTable {
+  id: Generated<number>;
+  product_id: number;
+  effective_date: string;
+  rate: string; // percent per annum as a decimal string, kept exactly as published
+  submitted_at: string; // 'YYYY-MM-DD HH:mm:ss', Bangkok
+  batch_id: number;
+}
+
+export interface LoanRateRevisionTable {
+  id: Generated<number>;
+  product_id: number;
+  effective_date: string;
+  rate: string;
+  submitted_at: string;
+  batch_id: number;
+  replaced_by_batch_id: number;
+  replaced_at: string;
+}
+
 export interface SubscriptionTable {
   id: Generated<number>;
   name: string;
@@ -211,6 +239,9 @@ export interface Database {
   deposit_products: DepositProductTable;
   deposit_rates: DepositRateTable;
   deposit_rate_revisions: DepositRateRevisionTable;
+  loan_products: LoanProductTable;
+  loan_rates: LoanRateTable;
+  loan_rate_revisions: LoanRateRevisionTable;
   subscriptions: SubscriptionTable;
   subscription_keys: SubscriptionKeyTable;
   admin_tokens: AdminTokenTable;
@@ -222,5 +253,6 @@ export interface Database {
 export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;
 export type NewFxRate = Omit<Insertable<FxRateTable>, 'batch_id' | 'id'>;
 export type NewDepositRate = Omit<Insertable<DepositRateTable>, 'batch_id' | 'id'>;
+export type NewLoanRate = Omit<Insertable<LoanRateTable>, 'batch_id' | 'id'>;
 export type Fund = Selectable<FundTable>;
 export type FxFamily = Selectable<FxFamilyTable>;

@@ -1,7 +1,7 @@
 /** A table whose served rows keep their earlier values in a revisions table (decisions, section 5). */
 export interface VersionedTable {
-  table: 'fund_prices' | 'fx_rates' | 'deposit_rates';
-  revisions: 'fund_price_revisions' | 'fx_rate_revisions' | 'deposit_rate_revisions';
+  table: 'fund_prices' | 'fx_rates' | 'deposit_rates' | 'loan_rates';
+  revisions: 'fund_price_revisions' | 'fx_rate_revisions' | 'deposit_rate_revisions' | 'loan_rate_revisions';
   keys: readonly string[];
   values: readonly string[];
 }
@@ -32,6 +32,13 @@ export const FX_RATES: VersionedTable = {
 export const DEPOSIT_RATES: VersionedTable = {
   table: 'deposit_rates',
   revisions: 'deposit_rate_revisions',
+  keys: ['product_id', 'effective_date'],
+  values: ['rate', 'submitted_at'],
+};
+
+export const LOAN_RATES: VersionedTable = {
+  table: 'loan_rates',
+  revisions: 'loan_rate_revisions',
   keys: ['product_id', 'effective_date'],
   values: ['rate', 'submitted_at'],
 };

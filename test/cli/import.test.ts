@@ -1,12 +1,15 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fundIds, snapshot, writeBigPriceFile } from '../helpers/db-files.js';
 import { cli, cliProcess, startServer } from '../helpers/cli.js';
 import { onSqlite, processEnv } from '../helpers/store.js';
 
+const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'rates-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fresh = { ...(await processEnv(join(dir, 'fresh'))), DEMO_ON_EMPTY: 'false' };
@@ -36,6 +39,33 @@ describe('import in another process', () => {
       server.child.kill('SIGTERM');
       await once(server.child, 'exit');
     }
+  });
+
+  it('accounts for every row, and makes no batch when the data is already there', async () => {
+    const env = { ...(await processEnv(join(dir, 'again'))), DEMO_ON_EMPTY: 'false' };
+    const first = await cli(['import', 'examples'], env);
+    expect(first.stdout).toMatch(/rows read +14\n +inserted +14\n +changed +0\n +unchanged +0\n/);
+    const again = await cli(['import', 'examples'], env);
+    expect(again.stdout).toMatch(
+      /^Nothing changed: every row is already published as it is; no batch was made\./,
+    );
+    expect(again.stdout).toMatch(/rows read +14\n +inserted +0\n +changed +0\n +unchanged +14\n/);
+  });
+
+  it("shows a small import's progress in KB on a terminal", async () => {
+    const env = { ...(await processEnv(join(dir, 'terminal'))), DEMO_ON_EMPTY: 'false' };
+    // `script` gives the command a terminal, as an operator's shell would.
+    const command = `'${process.execPath}' --import tsx src/cli/main.ts import examples`;
+    const { stdout } = await run('script', ['-qec', command, '/dev/null'], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, ...env },
+    });
+    const total = Math.ceil(
+      readdirSync('examples')
+        .filter((f) => /\.(csv|json|ndjson)$/.test(f))
+        .reduce((sum, f) => sum + statSync(join('examples', f)).size, 0) / 1000,
+    );
+    expect(stdout).toContain(`| ${total}/${total} KB | 14 rows`);
   });
 
   it('exits non-zero and lists the errors of a rejected batch', async () => {

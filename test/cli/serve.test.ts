@@ -19,6 +19,43 @@ const BANK_FAMILIES = [
   ['QAR', 'Qatari Riyal'], ['SAR', 'Saudi Riyal'],
 ];
 
+/**
+ * The demo gives every FX view of the bank's site something to show, in English and Thai, called as
+ * the site calls (docs/website-operations.md): the latest rates of every family, the month's days, the
+ * day's several rounds, a round in Thai, a chart and a conversion.
+ */
+async function expectWebsiteFxViews(call: (path: string) => Promise<Response>) {
+  const fx = async (path: string) => {
+    let res = await call(`/api/ExchangeRateService/${path}`);
+    // Just after the demo load a busy machine can lag the event loop: the server then sheds calls with
+    // 503 and Retry-After, as a client must expect; wait as asked, a few times.
+    for (let tries = 0; res.status === 503 && tries < 5; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      res = await call(`/api/ExchangeRateService/${path}`);
+    }
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as Record<string, string>[];
+  };
+  const latest = await fx('GetLatestfxrates');
+  expect(latest.map((r) => r.Family)).toEqual(BANK_FAMILIES.map(([code]) => code));
+  const [d, mm, yyyy] = latest[0]!.Ddate!.split('/') as [string, string, string];
+  const dd = d.padStart(2, '0');
+  expect((await fx(`GetDayInMonth/${yyyy}/${Number(mm)}`)).map((r) => r.Day)).toContain(String(Number(d)));
+  const rounds = await fx(`GetUpdateInMonth/${dd}/${mm}/${yyyy}`);
+  expect(rounds.length).toBeGreaterThanOrEqual(3);
+  const thai = await fx(`Getfxrates/${dd}/${mm}/${yyyy}/${rounds.at(-1)!.Update}/th`);
+  expect(thai.map((r) => r.Family)).toEqual(latest.map((r) => r.Family));
+  expect(thai[0]!.Ddate).toBe(`${Number(d)}/${mm}/${Number(yyyy) + 543}`);
+  const chart = await fx(`GetChartfxrates/01/${mm}/${yyyy}/${dd}/${mm}/${yyyy}/USD1/th`);
+  expect(chart.length).toBeGreaterThan(0);
+  expect(chart.every((r) => Number(r.BuyingRates) > 0 && Number(r.SellingRates) > 0)).toBe(true);
+  const converted = (await fx('Convert/1000/USD/THB')) as unknown as { convertedAmount: number };
+  expect(converted.convertedAmount).toBeGreaterThan(1000);
+  expect(await fx('GetDateTimeLastUpdate')).toEqual([
+    { Update: rounds.at(-1)!.Update, Time: rounds.at(-1)!.Time, Day: `${dd}/${mm}/${yyyy}` },
+  ]);
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'rates-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Both starts use the same database: the second must find the demo the first loaded.
@@ -37,6 +74,7 @@ describe('serve on an empty data folder', () => {
       // The bank's own catalogue, word for word (decisions 4.8): the site matches families by Description.
       const families = (await (await call('/api/ExchangeRateService/Getfxfamily')).json()) as unknown;
       expect(families).toEqual(BANK_FAMILIES.map(([Family, Description]) => ({ Family, Description })));
+      await expectWebsiteFxViews(call);
       const latest = (await (await call('/api/FundPriceService/LatestDate')).json()) as { mDate: string }[];
       expect(latest[0]!.mDate).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
       const deposits = (await (await call('/api/InterestRatesService/GetDepositRate')).json()) as unknown[];

@@ -76,6 +76,7 @@ describe('RatesClient against a running server', () => {
       AllFundsName: () => client.allFundsName(),
       Fund_Nav: () => client.fundNav('101', from, to),
       FundPrice: () => client.fundPrice(101, from, to),
+      InterestRates_GetLoanRate: () => client.getLoanRate(),
       // The website's ExchangeRateService operations, as test/helpers/operations.ts calls them.
       GetLatestfxrates: () => client.getLatestFxRates(),
       Getfxrates: () => client.getFxRates(to, 2, 'en'),

@@ -231,6 +231,53 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
         submitted_at: `${addDays(today, -1)} 11:00:00`,
       },
     ]);
+
+    // Loan rates: the reference rates with a history, one change announced for later, and a product
+    // whose only rate is not in force yet.
+    await w.upsertLoanProducts([
+      { id: 1, name_en: 'Minimum Loan Rate (MLR)', name_th: 'อัตราดอกเบี้ย MLR', display_order: 1 },
+      { id: 3, name_en: 'Minimum Retail Rate (MRR)', name_th: 'อัตราดอกเบี้ย MRR', display_order: 3 },
+      { id: 2, name_en: 'Minimum Overdraft Rate (MOR)', name_th: 'อัตราดอกเบี้ย MOR', display_order: 2 },
+      { id: 4, name_en: 'Future Loan', name_th: 'สินเชื่อใหม่', display_order: 4 },
+    ]);
+    await w.writeLoanRates([
+      {
+        product_id: 1,
+        effective_date: addDays(today, -500),
+        rate: '7.100',
+        submitted_at: `${addDays(today, -503)} 16:30:00`,
+      },
+      {
+        product_id: 1,
+        effective_date: addDays(today, -60),
+        rate: '6.975',
+        submitted_at: `${addDays(today, -62)} 09:15:00`,
+      },
+      {
+        product_id: 1,
+        effective_date: addDays(today, 14),
+        rate: '6.725',
+        submitted_at: `${addDays(today, -1)} 10:00:00`,
+      },
+      {
+        product_id: 2,
+        effective_date: addDays(today, -60),
+        rate: '7.300',
+        submitted_at: `${addDays(today, -62)} 09:15:00`,
+      },
+      {
+        product_id: 3,
+        effective_date: today,
+        rate: '7.050',
+        submitted_at: `${addDays(today, -2)} 14:00:05`,
+      },
+      {
+        product_id: 4,
+        effective_date: addDays(today, 1),
+        rate: '5.000',
+        submitted_at: `${addDays(today, -1)} 11:00:00`,
+      },
+    ]);
   });
-  return { today, latest, batchId };
+  return { today, latest, batchId: batchId! }; // a fresh database: the batch changes it
 }

@@ -46,6 +46,7 @@ export function operations(f: Fixture): Operation[] {
     { id: 'AllFundsName', method: 'GET', url: '/api/FundPriceService/AllFundsName' },
     { id: 'Fund_Nav', method: 'GET', url: `/api/FundPriceService/Fund_Nav/101/${from}/${to}/N` },
     { id: 'FundPrice', method: 'GET', url: `/api/FundPriceService/FundPrice/101/${from}/${to}/N` },
+    { id: 'InterestRates_GetLoanRate', method: 'GET', url: '/api/InterestRatesService/GetLoanRate' },
     ...websiteFxOperations(f),
   ];
 }

@@ -9,6 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const headers = () => ({ authorization: `Bearer ${t.adminToken}` });
 const publish = (query: string, payload: string | Buffer, contentType = 'text/csv') =>
   t.app.inject({
     method: 'POST',
@@ -36,6 +37,17 @@ describe('POST /admin/batches', () => {
       headers: { 'ocp-apim-subscription-key': t.key },
     });
     expect(served.json()[0]).toMatchObject({ mfr_fNav: 10.5, l_ID: res.json().batchId });
+
+    // The same rows again change nothing: 200, and no batch is made.
+    const listed = async () => (await t.app.inject({ url: '/admin/batches', headers: headers() })).json();
+    const before = await listed();
+    const again = await publish(
+      'type=fund-prices',
+      'fund,date,nav,offer,redemption\nB-EQUITY,2020-01-06,10.5,10.6,10.4\n',
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'unchanged', batchId: null, rowsRead: 1, unchanged: 1 });
+    expect(await listed()).toEqual(before);
   });
 
   it('takes JSON and NDJSON by content type', async () => {

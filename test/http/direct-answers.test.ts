@@ -96,6 +96,7 @@ describe('direct answers', () => {
       '/api/FundPriceService/AllFundsName',
       `/api/FundPriceService/Fund_Nav/101/${range}/N`,
       `/api/FundPriceService/FundPrice/B-ABROAD/${range}/N`,
+      '/api/InterestRatesService/GetLoanRate',
     ]) {
       const before = await lookups();
       const first = await get(url);

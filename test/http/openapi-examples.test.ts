@@ -14,7 +14,9 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let key: string;
 let doc: OpenApiDocument;
 beforeAll(async () => {
-  server = await startServer(await processEnv(dir));
+  // Load shedding off: right after the demo load a busy machine lags the event loop, and a shed call
+  // (503) would fail the examples for a reason that is not theirs (shedding has its own tests).
+  server = await startServer({ ...(await processEnv(dir)), MAX_EVENT_LOOP_DELAY_MS: '0' });
   key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
   doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
 });
@@ -30,8 +32,8 @@ describe('the example request of every operation in /openapi.json, on the demo d
   it('answers 200 with data, as the document says', async () => {
     const conformance = new Conformance(doc);
     const operations = operationsOf(doc);
-    // The spec's ten, the website's three fund operations and its eight ExchangeRateService ones.
-    expect(operations).toHaveLength(21);
+    // The spec's ten, the website's three fund operations and its eight ExchangeRateService ones, and GetLoanRate.
+    expect(operations).toHaveLength(22);
     for (const { path, method, operation } of operations) {
       const url = exampleUrl(path, operation);
       const res = await answerOf(

@@ -55,6 +55,7 @@ const SPEC_OPERATIONS = [
   ['GET', '/api/FundPriceService/AllFundsName', 'AllFundsName'],
   ['GET', '/api/FundPriceService/Fund_Nav/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'Fund_Nav'],
   ['GET', '/api/FundPriceService/FundPrice/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'FundPrice'],
+  ['GET', '/api/InterestRatesService/GetLoanRate', 'InterestRates_GetLoanRate'],
 ];
 
 /** The bank website's ExchangeRateService operations (decisions 6). */

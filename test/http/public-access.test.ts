@@ -122,6 +122,26 @@ describe('public access', () => {
     expect((await call(FUND, {}, one)).statusCode).toBe(200);
   });
 
+  it('counts a quota per address too: 403 once it is used up, another address unaffected', async () => {
+    const before = (await admin('GET')).json();
+    await admin('PUT', {
+      ...OPEN,
+      rateLimit: { calls: 100, periodSeconds: 60 },
+      quota: { calls: 2, period: 'day' },
+    });
+    const one = newAddress();
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(FUND, {}, one)).statusCode);
+    expect(statuses).toEqual([200, 200, 403]);
+    const refused = await call(FUND, {}, one);
+    expect(refused.json().message).toMatch(
+      /^Out of call volume quota\. Quota will be replenished in \d\d:\d\d:\d\d\.$/,
+    );
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await call(FUND, {}, newAddress())).statusCode).toBe(200);
+    await admin('PUT', { ...OPEN, groups: before.groups, origins: before.origins });
+  });
+
   it('gives CORS headers to the listed origins only, and answers their preflights', async () => {
     const listed = await call(FUND, { origin: SITE });
     expect(listed.statusCode).toBe(200);

@@ -59,6 +59,16 @@ describe('Redis unreachable, REDIS_FAILURE_MODE=closed', () => {
     expect(metrics.body).toMatch(/rates_redis_failures_total\{kind="limits"\} [1-9]/);
     expect(metrics.body).toMatch(/rates_gateway_refusals_total\{reason="limits_unavailable"\} [1-9]/);
   });
+
+  it('is not ready (/ready 503) while every API call is refused, and stays alive (/health 200)', async () => {
+    const app = await appWith({ redisUrl: DEAD, redisFailureMode: 'closed' });
+    expect((await call(app, t.key)).statusCode).toBe(503);
+    const ready = await app.inject({ url: '/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ statusCode: 503, message: MESSAGES.limitsUnavailable });
+    expect(ready.headers['retry-after']).toBe('5');
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+  });
 });
 
 describe('Redis unreachable, REDIS_FAILURE_MODE=open', () => {
@@ -77,6 +87,12 @@ describe('Redis unreachable, REDIS_FAILURE_MODE=open', () => {
     expect(reports).toHaveLength(1);
     expect(reports[0]).toContain('limits fail open');
     expect(lines.join('\n')).not.toContain('s3cret');
+  });
+
+  it('stays ready: calls are served (unmetered) while Redis is away', async () => {
+    const app = await appWith({ redisUrl: DEAD, redisFailureMode: 'open' });
+    expect((await call(app, t.key)).statusCode).toBe(200);
+    expect((await app.inject({ url: '/ready' })).json()).toEqual({ status: 'ready' });
   });
 });
 

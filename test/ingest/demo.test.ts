@@ -267,6 +267,34 @@ describe('the full default dataset', () => {
     expect(tenYears).toBeLessThan(spans.length);
   });
 
+  it('has MLR, MOR, MRR and loan products with a history and a change announced for later', async () => {
+    const names = await store.db
+      .selectFrom('loan_products')
+      .select('name_en')
+      .orderBy('display_order')
+      .execute();
+    expect(names.slice(0, 3).map((p) => p.name_en)).toEqual([
+      'Minimum Loan Rate (MLR)',
+      'Minimum Overdraft Rate (MOR)',
+      'Minimum Retail Rate (MRR)',
+    ]);
+    expect(names.length).toBeGreaterThanOrEqual(6);
+    const rates = await store.db
+      .selectFrom('loan_rates')
+      .select(['product_id', 'effective_date', 'rate', 'submitted_at'])
+      .execute();
+    const byProduct = new Map<number, typeof rates>();
+    for (const r of rates) byProduct.set(r.product_id, [...(byProduct.get(r.product_id) ?? []), r]);
+    expect(byProduct.size).toBe(names.length);
+    for (const rows of byProduct.values()) {
+      expect(rows.filter((r) => r.effective_date <= until).length).toBeGreaterThanOrEqual(3);
+      expect(rows.filter((r) => r.effective_date > until)).toHaveLength(1);
+      expect(
+        rows.every((r) => /^[0-9]+\.[0-9]{3}$/.test(r.rate) && r.submitted_at.slice(0, 10) <= until),
+      ).toBe(true);
+    }
+  });
+
   it('keeps offer >= NAV >= redemption in every row', async () => {
     const bad = await store.db
       .selectFrom('fund_prices')

@@ -37,7 +37,8 @@ describe('a good batch of each type', () => {
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({ status: 'committed', errorCount: 0, changed: 0, unchanged: 0 });
-    expect(report.inserted).toBe(10);
+    // Every row read is accounted for: the 5 reference rows as well as the 12 prices and rates.
+    expect(report).toMatchObject({ rowsRead: 17, inserted: 17 });
 
     const prices = await api('FundPriceService/FundPrice_ByFundCode/EX-INFRA/01/11/2026/20/11/2026');
     expect(prices.map((p: { mfr_dDataDate: string }) => p.mfr_dDataDate.slice(0, 10))).toEqual([
@@ -59,18 +60,32 @@ describe('a good batch of each type', () => {
     expect(banner[0]).toMatchObject({ Family: 'XAU', Update: '2', BuyingRates: '', TT: '135510.00' });
     const deposits = await api('InterestRatesService/GetDepositRate');
     expect(deposits.at(-1)).toMatchObject({ DepositNameEn: 'Fixed Deposit 48 Months', DepositRates: '2.15' });
+    // The loan rate announced for 2027 is stored, not served before its day.
+    const loans = await api('InterestRatesService/GetLoanRate');
+    expect(loans.at(-1)).toEqual({
+      LoanNameEn: 'Green Home Loan (first 3 years)',
+      LoanNameTh: 'สินเชื่อบ้านกรีน (3 ปีแรก)',
+      LoanRates: '3.125',
+      EffectiveDate: '01/11/2026',
+      TimeSubmit: '28/10/2026 16:30:00',
+    });
   });
 
-  it('changes nothing when the same files come again', async () => {
+  it('changes nothing, and makes no batch, when the same files come again', async () => {
+    const batches = () => t.store.db.selectFrom('batches').select('id').execute();
+    const before = await batches();
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({
-      status: 'committed',
+      status: 'unchanged',
+      batchId: null,
+      rowsRead: 17,
       inserted: 0,
       changed: 0,
-      unchanged: 10,
+      unchanged: 17,
       revisions: 0,
     });
+    expect(await batches()).toEqual(before);
     const revisions = await t.store.db.selectFrom('fund_price_revisions').selectAll().execute();
     expect(revisions).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -20,6 +21,30 @@ describe('the docs page at /docs', () => {
       const file = await t.app.inject({ url: new URL(asset, 'http://x/docs/').pathname });
       expect(file.statusCode, asset).toBe(200);
     }
+  });
+
+  it('sends Swagger UI compressed to browsers that accept it, and as it is to others', async () => {
+    const url = '/docs/static/swagger-ui-bundle.js';
+    const plain = await t.app.inject({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1_000_000);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+    const page = await t.app.inject({
+      url: '/docs/static/swagger-ui.css',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
   });
 
   it('renders the same document as /openapi.json, with the key kept across reloads', async () => {

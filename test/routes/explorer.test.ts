@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { NOT_FOUND } from '../helpers/operations.js';
@@ -12,7 +13,11 @@ writeFileSync(
   join(root, 'index.html'),
   '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>',
 );
-writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log(1);');
+const script = 'console.log("the explorer");'.repeat(100);
+writeFileSync(join(root, 'assets', 'index-abc123.js'), script);
+// The build writes compressed copies beside each file (web/vite.config.ts).
+writeFileSync(join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+writeFileSync(join(root, 'assets', 'index-abc123.js.gz'), gzipSync(script));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +45,22 @@ describe('the explorer at /', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the compressed copies the build made to browsers that accept them', async () => {
+    const url = '/assets/index-abc123.js';
+    for (const [accept, encoding, body] of [
+      ['gzip, deflate, br', 'br', brotliCompressSync(script)],
+      ['gzip', 'gzip', gzipSync(script)],
+      ['identity', undefined, Buffer.from(script)],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(body), accept).toBe(true);
+    }
   });
 
   it('leaves the gateway 404 for anything else, and /api to the key check', async () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
       { code: 'USD', description: 'USD', name: 'US Dollar', unit: 1, decimals: 4, display_order: 1 },
     ]);
   });
-  batchId = ref.batchId;
+  batchId = ref.batchId!;
   await store.db.insertInto('fund_prices').values(price(1, '2026-01-05')).execute();
 });
 afterAll(async () => {

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
-import { chromiumAvailable, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
-import { startServer } from '../helpers/cli.js';
+import {
+  accessibilityProblems,
+  chromiumAvailable,
+  collectErrors,
+  launchChromium,
+  screenshot,
+} from '../helpers/browser.js';
+import { cli, startServer } from '../helpers/cli.js';
 import { processEnv } from '../helpers/store.js';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -16,6 +22,7 @@ const THAI = /[\u0E00-\u0E7F]/;
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 let key: string;
+let env: Record<string, string>;
 const dir = mkdtempSync(join(tmpdir(), 'rates-web-'));
 
 describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
@@ -23,7 +30,8 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     if (!existsSync(join(WEB_ROOT, 'index.html'))) {
       throw new Error('The explorer is not built: run npm run build:web (npm test does it first)');
     }
-    server = await startServer(await processEnv(dir));
+    env = await processEnv(dir);
+    server = await startServer(env);
     key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
     browser = await launchChromium();
   });
@@ -69,6 +77,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
         .split('\r\n'),
     };
   }
+
+  /** Console errors but the 401s of the first, keyless calls a page makes before a key is entered. */
+  const unexpected = (errors: string[]) =>
+    errors.filter((e) => !e.includes('the server responded with a status of 401'));
 
   /** Scroll boxes whose table is wider than the box: columns a reader would have to find by scrolling. */
   const clippedTables = (page: Page) =>
@@ -120,7 +132,16 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
   it('asks for a key first, then shows a fund picked by search: NAV chart, statistics and prices', async () => {
     const { context, page, errors } = await open();
     await expect.poll(() => page.textContent('#notice')).toContain('Enter your subscription key');
+    // The search lists every fund (AllFundsName), also one with no price on the latest day.
+    await page.route('**/api/FundPriceService/AllFundsName', async (route) => {
+      const funds = (await (await route.fetch()).json()) as Record<string, unknown>[];
+      const closed = { ...funds[0], mf_iNumber: '999', mf_sEng: 'Closed Example Fund', mf_sTha: 'กองทุนปิด' };
+      await route.fulfill({ json: [...funds, closed] });
+    });
     await enterKey(page, key);
+    await page.fill('#fund-search', 'closed example');
+    await expect.poll(() => page.textContent('#fund-results')).toBe('999 Closed Example Fund');
+    expect(await accessibilityProblems(page)).toEqual([]); // the open combobox too
     // Saving a key says so.
     await expect.poll(() => page.textContent('#notice')).toContain('Key saved in this browser.');
 
@@ -163,6 +184,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(await page.$$eval('table.prices tbody tr', (rows) => rows.length)).toBe(points);
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'funds-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // A period button keeps the focus; 1W labels each day once; 3Y labels do not run together.
     await page.focus('[data-focus=toggle-1W]');
@@ -208,7 +230,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(await page.textContent('#fund-results [role=option]')).toBe(
       'Open fund “ZZ-UNLISTED” (a number or short code)',
     );
-    expect(errors).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
@@ -234,6 +256,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await expect.poll(() => page.textContent('#fund-period')).toBe('1 มี.ค. 2569 – 31 มี.ค. 2569');
     expect(await page.getAttribute('#fund-chart', 'aria-label')).toMatch(/^กราฟ \d+ วัน/);
     await screenshot(page, 'funds-desktop-th');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     await page.click('[data-view=deposits]');
     await page.waitForSelector('table.deposits');
@@ -243,6 +266,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(first[0]).toMatch(THAI);
     expect(first[2]).toMatch(/ 25\d\d$/);
     await screenshot(page, 'deposits-desktop-th');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // Exchange rates in Thai: currency names, chart legend, and the CSV's headings.
     await page.click('[data-view=fx]');
@@ -258,7 +282,8 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่,เวลา',
     );
     await screenshot(page, 'fx-desktop-th');
-    expect(errors).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
@@ -284,7 +309,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.waitForSelector('#fx-chart[data-points]');
     expect(historyAskedFirst).toBe(true);
     await page.unrouteAll();
-    expect(sent.sort()).toEqual(['GetDownloadfxrates', 'GetfxbannerAPI', 'Getfxfamily']);
+    expect(sent.sort()).toEqual(['GetDownloadfxrates', 'GetLatestfxrates', 'Getfxfamily']);
 
     expect(await page.$$eval('table.rates tbody tr', (rows) => rows.length)).toBe(33);
     expect(await page.$$eval('#fx-today dd', (dds) => dds.length)).toBe(6);
@@ -295,6 +320,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     // Every column of the all-currencies table is on screen.
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'fx-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
 
     // A row is reached by Tab and opened by Enter; the focus follows to the rates it opened.
     await page.focus('table.rates tr:has-text("KRW") .row-link');
@@ -329,7 +355,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.waitForSelector('table.deposits');
     await page.click('[data-view=fx]');
     await page.waitForSelector('#fx-chart[data-points]');
-    expect(sent).toContain('GetfxbannerAPI');
+    expect(sent).toContain('GetLatestfxrates');
     expect(sent).toContain('GetDownloadfxrates');
 
     await page.selectOption('#fx-family', 'USD50');
@@ -359,7 +385,91 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.fill('#csv-to', '1/3/2569');
     await page.click('#csv-download');
     await expect.poll(() => page.textContent('#csv-range-error')).toContain('อยู่หลังวันสิ้นสุด');
-    expect(errors).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the prices of every fund on a day by category, converts currencies, and shows deposit and loan rates', async () => {
+    const { context, page, errors } = await open(DESKTOP, '#prices');
+    await enterKey(page, key);
+    await page.waitForSelector('table.fund-prices');
+    const rows = await page.$$eval('table.fund-prices tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    const categories = await page.$$eval('#prices-groups h3', (hs) => hs.map((x) => x.textContent));
+    expect(categories.length).toBeGreaterThan(1);
+    expect(new Set(categories).size).toBe(categories.length);
+    for (const row of rows) {
+      expect(row[0]).toMatch(/^\d+ \S/);
+      expect(row[1]).toMatch(/^\d[\d,]*\.\d{4}$/);
+      expect(row[4]).toMatch(/^([+-]?\d[\d,]*\.\d{4}|–)$/);
+      expect(row[6]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}( \*)?$/);
+    }
+    expect(rows.some((r) => /^[+-]\d/.test(r[4]!))).toBe(true); // a change from the previous price
+    expect(await page.textContent('#prices-title')).toMatch(/^Fund prices on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    // The search narrows the table.
+    await page.fill('#prices-filter', 'treasury');
+    const shown = await page.$$eval('table.fund-prices tbody tr:not([hidden])', (trs) =>
+      trs.map((tr) => tr.textContent ?? ''),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(rows.length);
+    for (const text of shown) expect(text.toLowerCase()).toContain('treasury');
+    expect(await clippedTables(page)).toEqual([]);
+    await screenshot(page, 'prices-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    // Printed: the tables without the controls.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.isVisible('.period')).toBe(false);
+    expect(await page.isVisible('table.fund-prices')).toBe(true);
+    await page.screenshot({ path: 'test-artifacts/prices-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    // A fund opens its page.
+    await page.fill('#prices-filter', '');
+    await page.click('table.fund-prices tbody tr:first-child a');
+    await page.waitForSelector('#fund-chart[data-points]');
+
+    // The converter, by the service's Convert.
+    await page.click('[data-view=fx]');
+    await page.waitForSelector('#convert');
+    await page.fill('#convert-amount', '100');
+    await page.selectOption('#convert-from', 'USD');
+    await page.selectOption('#convert-to', 'THB');
+    await page.click('#convert');
+    await expect
+      .poll(() => page.textContent('#convert-result'))
+      .toMatch(
+        /^100\.00 USD = [\d,]+\.\d{2} THB \(1 USD = [\d.]+ THB; rates of \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d\)$/,
+      );
+    await page.fill('#convert-amount', '-5');
+    await page.click('#convert');
+    await expect.poll(() => page.getAttribute('#convert-result', 'class')).toBe('message error');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'fx-converter-desktop-en');
+
+    // Deposit rates, then the loan reference rates.
+    await page.click('[data-view=deposits]');
+    await page.waitForSelector('table.loans');
+    expect(await page.$$eval('table.loans tbody tr', (trs) => trs.length)).toBeGreaterThan(0);
+    expect(await page.textContent('table.loans tbody tr:first-child td:nth-child(2)')).toMatch(/^\d+\.\d+$/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'deposits-loans-desktop-en');
+
+    // In Thai, on a phone: the prices table as cards, nothing clipped.
+    await page.setViewportSize(PHONE);
+    await page.click('[data-lang=th]');
+    await page.click('[data-view=prices]');
+    await page.waitForSelector('table.fund-prices');
+    expect(await page.textContent('#prices-title')).toMatch(THAI);
+    expect(await page.inputValue('#prices-date')).toMatch(/^\d{1,2}\/\d{1,2}\/25\d\d$/);
+    expect(await clippedTables(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'prices-phone-th');
+    // Only the refused amount's 400, which the page showed as its message.
+    expect(unexpected(errors)).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
     await context.close();
   });
 
@@ -371,6 +481,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(notice).toContain('The service did not accept this key');
     expect(notice).toContain('Access denied due to invalid subscription key.');
     await screenshot(page, 'wrong-key-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 
@@ -443,8 +554,46 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await expect.poll(() => legendValue(page, chart)).toMatch(/^\d+\.\d{4}$/);
       await screenshot(page, `${hash.slice(1).split('/')[0]}-phone-en`);
-      expect(errors).toEqual([]);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      expect(unexpected(errors)).toEqual([]);
       await context.close();
+    }
+  });
+
+  it('works without a key where the operator opened the data to the public, and says what a key adds', async () => {
+    await cli(
+      ['public-access', 'open', '--groups', 'FundPriceService,ExchangeRateService', '--origins', server.url],
+      env,
+    );
+    try {
+      const { context, page, errors } = await open(PHONE, '#funds/101');
+      // Settings reach the running server within a second.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.waitForSelector('#fund-chart[data-points]', { timeout: 2000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      expect(await page.inputValue('#key')).toBe('');
+      await expect.poll(() => page.textContent('#notice')).toContain('Shown without a key');
+      await screenshot(page, 'funds-keyless-phone-en');
+      expect(await accessibilityProblems(page)).toEqual([]);
+      // Deposit rates stay behind keys here: the page asks for one, as on a first visit.
+      await page.click('[data-view=deposits]');
+      await expect
+        .poll(() => page.textContent('#notice'))
+        .toBe('Enter your subscription key above to see the data.');
+      expect(await page.$$('#notice.error')).toHaveLength(0);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    } finally {
+      await cli(['public-access', 'close'], env);
     }
   });
 
@@ -454,7 +603,13 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     const errors = collectErrors(page);
     await page.goto(`${server.url}/docs`);
     await page.waitForSelector('.opblock');
-    expect(await page.$$eval('.opblock', (blocks) => blocks.length)).toBe(10);
+    // One block per operation of the served document (the ten, and the website's as they are added).
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    expect(operations).toBeGreaterThanOrEqual(10);
+    expect(await page.$$eval('.opblock', (blocks) => blocks.length)).toBe(operations);
     await page.click('.authorize');
     await page.fill('.auth-container:has-text("SubscriptionKeyHeader") input', key);
     await page.click('.auth-container:has-text("SubscriptionKeyHeader") button.authorize');
@@ -466,7 +621,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     );
     await expect.poll(() => status.first().textContent()).toContain('200');
     await screenshot(page, 'docs-desktop');
-    expect(errors).toEqual([]);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 });

@@ -29,6 +29,8 @@ export interface TableOptions<T> {
   /** The row shown as chosen. */
   current?: (row: T) => boolean;
   caption?: string;
+  /** For a box that scrolls (a long table): its name, and a place in the Tab order to scroll it by keys. */
+  region?: string;
 }
 
 /**
@@ -52,7 +54,9 @@ export function table<T>(
   };
   return h(
     'div',
-    { class: 'scroll' },
+    options.region
+      ? { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': options.region }
+      : { class: 'scroll' },
     h(
       'table',
       { class: className },

@@ -1,4 +1,4 @@
-import type { FundPriceListItem } from '../../src/client/index.js';
+import type { FundNameItem } from '../../src/client/index.js';
 import { text, type Context } from './context.js';
 import { h } from './dom.js';
 
@@ -6,7 +6,7 @@ const MAX_RESULTS = 12;
 let query = '';
 
 /** The fund's short code as its page link ends with it (…/fund/B-TREASURY), lower-cased; '' if none. */
-export function shortCode(fund: FundPriceListItem): string {
+export function shortCode(fund: FundNameItem): string {
   const last =
     fund.mf_linkEng
       .replace(/[?#].*$/, '')
@@ -17,7 +17,7 @@ export function shortCode(fund: FundPriceListItem): string {
 }
 
 /** Funds whose number or short code starts with, or whose English or Thai name contains, what was typed. */
-export function matches(funds: FundPriceListItem[], typed: string): FundPriceListItem[] {
+export function matches(funds: FundNameItem[], typed: string): FundNameItem[] {
   const q = typed.trim().toLowerCase();
   if (q === '') return [];
   return funds.filter(
@@ -34,7 +34,7 @@ export function matches(funds: FundPriceListItem[], typed: string): FundPriceLis
  * opens the active one (the first by default). When nothing matches, the one option opens what was
  * typed, since the API also knows funds by codes this list cannot show.
  */
-export function fundSearch(ctx: Context, funds: FundPriceListItem[]): HTMLElement {
+export function fundSearch(ctx: Context, funds: FundNameItem[]): HTMLElement {
   const open = (code: string) => {
     query = '';
     ctx.focusAfter('#fund-name');
@@ -85,7 +85,7 @@ export function fundSearch(ctx: Context, funds: FundPriceListItem[]): HTMLElemen
     query = input.value;
     const typed = query.trim();
     const found = matches(funds, query).slice(0, MAX_RESULTS);
-    const name = (f: FundPriceListItem) => (ctx.lang === 'th' ? f.mf_sTha : f.mf_sEng);
+    const name = (f: FundNameItem) => (ctx.lang === 'th' ? f.mf_sTha : f.mf_sEng);
     codes = found.map((f) => f.mf_iNumber);
     const options = found.map((f, i) =>
       option(i, f.mf_iNumber, h('span', { class: 'code' }, f.mf_iNumber), ' ', name(f)),

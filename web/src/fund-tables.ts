@@ -63,5 +63,6 @@ export function priceTable(ctx: Context, prices: FundPriceRecord[]): HTMLElement
     ],
     [...prices].reverse(),
     'prices',
+    { region: text(ctx, 'pricesTitle') },
   );
 }

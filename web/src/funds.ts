@@ -1,4 +1,4 @@
-import type { DateInput, FundPriceListItem, FundPriceRecord } from '../../src/client/index.js';
+import type { DateInput, FundNameItem, FundPriceRecord } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { fromDateTime, PRESETS, presetStart, toSeconds, type Preset } from './dates.js';
@@ -12,17 +12,25 @@ const period: { preset: Preset | 'custom'; from?: string; to?: string } = { pres
 
 interface FundList {
   latest?: string;
-  funds: FundPriceListItem[];
+  funds: FundNameItem[];
 }
 
-/** The spec has no fund list; AllFundPrices on the latest price date lists every fund with a price. */
+/** How long the latest price date is kept: funds publish through the evening. */
+const FRESH_MS = 5 * 60_000;
+
+/**
+ * Every listed fund (AllFundsName, the website's picker: also funds not priced on the latest day,
+ * which a day's price list leaves out while it is partly published) and the latest price date.
+ */
 const loadFunds = (ctx: Context) =>
-  ctx.api.memo<FundList>('funds', async (client) => {
-    const [latest] = await client.latestDate();
-    if (!latest) return { funds: [] };
-    const date = fromDateTime(latest.mDate);
-    return { latest: date, funds: await client.allFundPrices(date as DateInput) };
-  });
+  ctx.api.memo<FundList>(
+    'funds',
+    async (client) => {
+      const [[latest], funds] = await Promise.all([client.latestDate(), client.allFundsName()]);
+      return { latest: latest ? fromDateTime(latest.mDate) : undefined, funds };
+    },
+    FRESH_MS,
+  );
 
 export const fundsView: View = async (ctx) => {
   const { latest, funds } = await loadFunds(ctx);
@@ -77,7 +85,7 @@ export const fundsView: View = async (ctx) => {
   }
 };
 
-function heading(ctx: Context, listed: FundPriceListItem | undefined, first: FundPriceRecord | undefined) {
+function heading(ctx: Context, listed: FundNameItem | undefined, first: FundPriceRecord | undefined) {
   const th = ctx.lang === 'th';
   const name = listed ? (th ? listed.mf_sTha : listed.mf_sEng) : th ? first?.mf_sTha : first?.mf_sEng;
   const number = listed?.mf_iNumber ?? String(first?.mf_iNumber ?? '');

@@ -1,16 +1,23 @@
 import './style.css';
+import { RatesApiError } from '../../src/client/index.js';
 import { Api, explain } from './api.js';
 import type { Context, View } from './context.js';
 import { depositsView } from './deposits.js';
 import { h, message } from './dom.js';
 import { fundsView } from './funds.js';
 import { fxView } from './fx.js';
+import { pricesView } from './prices.js';
 import { t, type Key, type Lang } from './i18n.js';
 
 // The key stays in this browser's local storage and goes only to this service, in a header.
 const KEY_STORE = 'rates-explorer.key';
 const LANG_STORE = 'rates-explorer.lang';
-const VIEWS: Record<string, View> = { funds: fundsView, fx: fxView, deposits: depositsView };
+const VIEWS: Record<string, View> = {
+  funds: fundsView,
+  prices: pricesView,
+  fx: fxView,
+  deposits: depositsView,
+};
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const view = $('#view');
@@ -20,7 +27,9 @@ const keyInput = $<HTMLInputElement>('#key');
 const storedKey = localStorage.getItem(KEY_STORE) ?? '';
 const state = {
   lang: (localStorage.getItem(LANG_STORE) === 'th' ? 'th' : 'en') as Lang,
-  api: storedKey ? new Api(storedKey) : undefined,
+  // Without a key the explorer still tries: the operator may have opened the data to calls without one.
+  api: new Api(storedKey),
+  key: storedKey,
   generation: 0,
   /** What to focus after the next render: a selector asked for, or the focused element's own key. */
   focus: undefined as string | undefined,
@@ -72,10 +81,6 @@ async function render() {
     else el.removeAttribute('aria-current');
   });
   notice.hidden = true;
-  if (!state.api) {
-    view.replaceChildren();
-    return notify(t(state.lang, 'noKey'));
-  }
   const ctx: Context = {
     lang: state.lang,
     api: state.api,
@@ -87,6 +92,10 @@ async function render() {
     focusAfter: (selector) => (state.focus = selector),
     notify: (text, kind, detail) => ctx.current() && notify(text, kind, detail),
     fail: (error) => {
+      // No key, and this data is not open without one: ask for a key, as for any first visit.
+      if (!state.key && error instanceof RatesApiError && error.status === 401) {
+        return ctx.notify(t(state.lang, 'noKey'));
+      }
       const { text, detail } = explain(error, state.lang);
       ctx.notify(text, 'error', detail);
     },
@@ -95,6 +104,8 @@ async function render() {
   view.setAttribute('aria-busy', 'true');
   try {
     await VIEWS[viewName]!(ctx);
+    // Shown without a key: say so, and what a key adds.
+    if (!state.key && ctx.current() && notice.hidden) ctx.notify(t(state.lang, 'keyless'));
   } catch (error) {
     if (ctx.current()) {
       view.replaceChildren();
@@ -113,7 +124,8 @@ $('#key-form').addEventListener('submit', (event) => {
   const key = keyInput.value.trim();
   if (key) localStorage.setItem(KEY_STORE, key);
   else localStorage.removeItem(KEY_STORE);
-  state.api = key ? new Api(key) : undefined;
+  state.api = new Api(key);
+  state.key = key;
   view.replaceChildren();
   // Said once the first answer came with it; a refused key shows its error instead.
   void render().then(() => {

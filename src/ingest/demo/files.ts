@@ -12,6 +12,7 @@ const RENAME: Partial<Record<ImportType, Record<string, string>>> = {
   'fund-prices': { fund_id: 'fund', price_date: 'date' },
   'fx-rates': { family_code: 'family', rate_date: 'date', rate_time: 'time' },
   'deposit-rates': { product_id: 'product' },
+  'loan-rates': { product_id: 'product' },
 };
 
 /**
@@ -46,9 +47,11 @@ export class CsvFilesTarget implements DemoTarget {
       upsertFunds: (rows) => this.write('funds', rows),
       upsertFxFamilies: (rows) => this.write('fx-families', rows),
       upsertDepositProducts: (rows) => this.write('deposit-products', rows),
+      upsertLoanProducts: (rows) => this.write('loan-products', rows),
       writeFundPrices: (rows) => this.write('fund-prices', rows),
       writeFxRates: (rows) => this.write('fx-rates', rows),
       writeDepositRates: (rows) => this.write('deposit-rates', rows),
+      writeLoanRates: (rows) => this.write('loan-rates', rows),
     });
   }
 

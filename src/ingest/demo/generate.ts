@@ -6,6 +6,7 @@ import type { NewFxRate } from '../../store/schema.js';
 import { FUND_CATEGORIES } from './catalog.js';
 import { depositProductRows, depositRateRows } from './deposits.js';
 import { fundPriceRows, priceCalendar } from './fund-prices.js';
+import { loanProductRows, loanRateRows } from './loans.js';
 import { planFunds } from './funds.js';
 import { fxFamilyRows } from './fx-families.js';
 import { FxRateGenerator } from './fx-rates.js';
@@ -26,6 +27,8 @@ export interface DemoSummary {
   fxRates: number;
   depositProducts: number;
   depositRates: number;
+  loanProducts: number;
+  loanRates: number;
   batches: number;
   from: string;
   until: string;
@@ -62,9 +65,11 @@ export type DemoWriter = Pick<
   | 'upsertFunds'
   | 'upsertFxFamilies'
   | 'upsertDepositProducts'
+  | 'upsertLoanProducts'
   | 'writeFundPrices'
   | 'writeFxRates'
   | 'writeDepositRates'
+  | 'writeLoanRates'
 >;
 
 /** Where the demo goes: batches into a database, or files in the import formats. */
@@ -96,6 +101,7 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
   const plans = planFunds(seed, scale.funds);
   const families = fxFamilyRows();
   const products = depositProductRows();
+  const loanProducts = loanProductRows();
   const summary: DemoSummary = {
     funds: plans.length,
     categories: FUND_CATEGORIES.length,
@@ -104,6 +110,8 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
     fxRates: 0,
     depositProducts: products.length,
     depositRates: 0,
+    loanProducts: loanProducts.length,
+    loanRates: 0,
     batches: 0,
     from: scale.from,
     until,
@@ -118,6 +126,7 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
     await w.upsertFunds(plans.map((p) => p.row));
     await w.upsertFxFamilies(families);
     await w.upsertDepositProducts(products);
+    await w.upsertLoanProducts(loanProducts);
   });
   progress(
     `Reference data: ${plans.length} funds, ${families.length} FX families, ${products.length} deposit products`,
@@ -127,6 +136,11 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
   await publish((w) => w.writeDepositRates(deposits));
   summary.depositRates = deposits.length;
   progress(`Deposit rates: ${deposits.length} rows`);
+
+  const loans = loanRateRows(seed, scale.from, until);
+  await publish((w) => w.writeLoanRates(loans));
+  summary.loanRates = loans.length;
+  progress(`Loan rates: ${loans.length} rows`);
 
   const fx = new FxRateGenerator(seed);
   for (let year = Number(scale.from.slice(0, 4)); year <= Number(until.slice(0, 4)); year++) {

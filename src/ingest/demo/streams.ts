@@ -11,6 +11,7 @@ export const Stream = {
   fxSchedule: 5,
   deposit: 6,
   fundPrices: 7,
+  loan: 8,
 } as const;
 
 export function stream(seed: number, kind: (typeof Stream)[keyof typeof Stream], id: number): Random {

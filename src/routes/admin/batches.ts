@@ -75,7 +75,7 @@ export const batchRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
             Type.String({ maxLength: 200, description: 'a name recorded with the batch' }),
           ),
         }),
-        response: { 201: ImportReport, 422: ImportReport },
+        response: { 200: ImportReport, 201: ImportReport, 422: ImportReport },
       },
     },
     async (request, reply) => {
@@ -105,7 +105,9 @@ export const batchRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (
         { batchId: report.batchId, status: report.status, rows: report.rowsRead },
         'batch published',
       );
-      return reply.code(report.status === 'committed' ? 201 : 422).send(report);
+      // 201 made a batch; 200 found every row already published as it is, and made none.
+      const code = ({ committed: 201, unchanged: 200, rejected: 422 } as const)[report.status];
+      return reply.code(code).send(report);
     },
   );
 };

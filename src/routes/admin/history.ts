@@ -6,7 +6,7 @@ import { HistoryEntry } from '../../schemas/history.js';
 import { HistoryRepository } from '../../store/history-repo.js';
 import type { AdminContext } from './context.js';
 
-/** Served values and earlier revisions of a fund price or a family's rates on a day. */
+/** Served values and earlier revisions of a fund price, a family's rates on a day or a loan rate. */
 export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, { store }) => {
   const history = new HistoryRepository(store.db);
   const funds = new FundRepository(store.db);
@@ -37,5 +37,22 @@ export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app
       },
     },
     async (request) => history.fxRates(request.query.family, parseLooseDate('date', request.query.date)),
+  );
+
+  app.get(
+    '/history/loan-rates',
+    {
+      schema: {
+        summary:
+          'A loan rate (by loan product id) of an effective date: served value, then earlier revisions',
+        querystring: Type.Object({
+          product: Type.String({ pattern: '^[0-9]{1,7}$', description: 'a loan product id' }),
+          date: LooseDate,
+        }),
+        response: { 200: Type.Array(HistoryEntry) },
+      },
+    },
+    async (request) =>
+      history.loanRate(Number(request.query.product), parseLooseDate('date', request.query.date)),
   );
 };
