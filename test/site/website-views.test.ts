@@ -29,7 +29,10 @@ async function servePage(): Promise<{ origin: string; server: Server }> {
     '/blocks.js': ['blocks.js', 'text/javascript; charset=utf-8'],
   };
   const server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://page').pathname];
+    const path = new URL(req.url ?? '/', 'http://page').pathname;
+    // The browser asks for an icon of its own accord: not a failure of the page.
+    if (path === '/favicon.ico') return void res.writeHead(204).end();
+    const file = files[path];
     if (!file) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file[1] }).end(readFileSync(join(import.meta.dirname, file[0])));
   });
