@@ -86,14 +86,17 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
 function openSqlite(path: string, options: StoreOptions): Omit<SqliteStore, 'address'> {
   if (path !== ':memory:' && !options.readonly) {
     const fileMode = options.fileMode ?? DEFAULT_FILE_MODE;
-    try {
-      makeDataFolder(dirname(path), fileMode);
-      makeDataFile(path, fileMode);
-    } catch (error) {
-      throw new Error(
-        `Cannot create the database ${path}: ${(error as Error).message}. Check DATA_DIR or DATABASE_URL.`,
-      );
-    }
+    const make = (what: string, where: string, work: () => void) => {
+      try {
+        work();
+      } catch (error) {
+        throw new Error(
+          `Cannot create the ${what} ${where}: ${(error as Error).message}. Check DATA_DIR or DATABASE_URL.`,
+        );
+      }
+    };
+    make('database folder', dirname(path), () => makeDataFolder(dirname(path), fileMode));
+    make('database', path, () => makeDataFile(path, fileMode));
   }
   const sqlite = new SQLite(path, {
     readonly: options.readonly ?? false,

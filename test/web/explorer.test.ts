@@ -182,6 +182,16 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       expect(row[3]).toMatch(/^\d[\d,]*\.\d{4}$/);
     }
     expect(await page.$$eval('table.prices tbody tr', (rows) => rows.length)).toBe(points);
+    // The headline (latest NAV, change from the price before), the returns, the fund's page at the bank.
+    expect(await page.textContent('#fund-headline')).toMatch(
+      /^NAV \d+\.\d{4} [+-]\d+\.\d{4} \([+-]\d+\.\d{2}%\) \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    const returns = await page.$$eval('#fund-returns div', (divs) =>
+      divs.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
+    );
+    expect(returns.map(([label]) => label)).toEqual(['1M', '3M', '6M', 'YTD', '1Y', '3Y', 'Since inception']);
+    for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/); // fund 101 is older than 3 years
+    expect(await page.getAttribute('#fund-link', 'href')).toMatch(/\/fund\/B-TREASURY$/);
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'funds-desktop-en');
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -309,7 +319,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.waitForSelector('#fx-chart[data-points]');
     expect(historyAskedFirst).toBe(true);
     await page.unrouteAll();
-    expect(sent.sort()).toEqual(['GetDownloadfxrates', 'GetfxbannerAPI', 'Getfxfamily']);
+    expect(sent.sort()).toEqual(['GetDownloadfxrates', 'GetLatestfxrates', 'Getfxfamily']);
 
     expect(await page.$$eval('table.rates tbody tr', (rows) => rows.length)).toBe(33);
     expect(await page.$$eval('#fx-today dd', (dds) => dds.length)).toBe(6);
@@ -355,7 +365,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.waitForSelector('table.deposits');
     await page.click('[data-view=fx]');
     await page.waitForSelector('#fx-chart[data-points]');
-    expect(sent).toContain('GetfxbannerAPI');
+    expect(sent).toContain('GetLatestfxrates');
     expect(sent).toContain('GetDownloadfxrates');
 
     await page.selectOption('#fx-family', 'USD50');
@@ -386,6 +396,90 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.click('#csv-download');
     await expect.poll(() => page.textContent('#csv-range-error')).toContain('อยู่หลังวันสิ้นสุด');
     expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the prices of every fund on a day by category, converts currencies, and shows deposit and loan rates', async () => {
+    const { context, page, errors } = await open(DESKTOP, '#prices');
+    await enterKey(page, key);
+    await page.waitForSelector('table.fund-prices');
+    const rows = await page.$$eval('table.fund-prices tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    const categories = await page.$$eval('#prices-groups h3', (hs) => hs.map((x) => x.textContent));
+    expect(categories.length).toBeGreaterThan(1);
+    expect(new Set(categories).size).toBe(categories.length);
+    for (const row of rows) {
+      expect(row[0]).toMatch(/^\d+ \S/);
+      expect(row[1]).toMatch(/^\d[\d,]*\.\d{4}$/);
+      expect(row[4]).toMatch(/^([+-]?\d[\d,]*\.\d{4}|–)$/);
+      expect(row[6]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}( \*)?$/);
+    }
+    expect(rows.some((r) => /^[+-]\d/.test(r[4]!))).toBe(true); // a change from the previous price
+    expect(await page.textContent('#prices-title')).toMatch(/^Fund prices on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    // The search narrows the table.
+    await page.fill('#prices-filter', 'treasury');
+    const shown = await page.$$eval('table.fund-prices tbody tr:not([hidden])', (trs) =>
+      trs.map((tr) => tr.textContent ?? ''),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(rows.length);
+    for (const text of shown) expect(text.toLowerCase()).toContain('treasury');
+    expect(await clippedTables(page)).toEqual([]);
+    await screenshot(page, 'prices-desktop-en');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    // Printed: the tables without the controls.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.isVisible('.period')).toBe(false);
+    expect(await page.isVisible('table.fund-prices')).toBe(true);
+    await page.screenshot({ path: 'test-artifacts/prices-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    // A fund opens its page.
+    await page.fill('#prices-filter', '');
+    await page.click('table.fund-prices tbody tr:first-child a');
+    await page.waitForSelector('#fund-chart[data-points]');
+
+    // The converter, by the service's Convert.
+    await page.click('[data-view=fx]');
+    await page.waitForSelector('#convert');
+    await page.fill('#convert-amount', '100');
+    await page.selectOption('#convert-from', 'USD');
+    await page.selectOption('#convert-to', 'THB');
+    await page.click('#convert');
+    await expect
+      .poll(() => page.textContent('#convert-result'))
+      .toMatch(
+        /^100\.00 USD = [\d,]+\.\d{2} THB \(1 USD = [\d.]+ THB; rates of \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d\)$/,
+      );
+    await page.fill('#convert-amount', '-5');
+    await page.click('#convert');
+    await expect.poll(() => page.getAttribute('#convert-result', 'class')).toBe('message error');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'fx-converter-desktop-en');
+
+    // Deposit rates, then the loan reference rates.
+    await page.click('[data-view=deposits]');
+    await page.waitForSelector('table.loans');
+    expect(await page.$$eval('table.loans tbody tr', (trs) => trs.length)).toBeGreaterThan(0);
+    expect(await page.textContent('table.loans tbody tr:first-child td:nth-child(2)')).toMatch(/^\d+\.\d+$/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'deposits-loans-desktop-en');
+
+    // In Thai, on a phone: the prices table as cards, nothing clipped.
+    await page.setViewportSize(PHONE);
+    await page.click('[data-lang=th]');
+    await page.click('[data-view=prices]');
+    await page.waitForSelector('table.fund-prices');
+    expect(await page.textContent('#prices-title')).toMatch(THAI);
+    expect(await page.inputValue('#prices-date')).toMatch(/^\d{1,2}\/\d{1,2}\/25\d\d$/);
+    expect(await clippedTables(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'prices-phone-th');
+    // Only the refused amount's 400, which the page showed as its message.
+    expect(unexpected(errors)).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
     await context.close();
   });
 
@@ -466,7 +560,9 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       );
       expect(await clippedTables(page)).toEqual([]);
       expect(await legendValue(page, chart)).toBe('–');
-      const box = (await (await page.$(`${chart} .u-over`))!.boundingBox())!;
+      const over = (await page.$(`${chart} .u-over`))!;
+      await over.scrollIntoViewIfNeeded();
+      const box = (await over.boundingBox())!;
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await expect.poll(() => legendValue(page, chart)).toMatch(/^\d+\.\d{4}$/);
       await screenshot(page, `${hash.slice(1).split('/')[0]}-phone-en`);

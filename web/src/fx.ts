@@ -11,6 +11,7 @@ import {
   type Preset,
 } from './dates.js';
 import { h, message, table, toggles } from './dom.js';
+import { converter } from './converter.js';
 import { currencyName } from './currencies.js';
 import { fxDownload } from './fx-download.js';
 import { quotedDecimals } from './numbers.js';
@@ -28,8 +29,8 @@ const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().sl
 
 export const fxView: View = async (ctx) => {
   const family = choice.family ?? DEFAULT_FAMILY;
-  // The history does not wait for the list and the latest rates: the three are asked together, the
-  // banner as soon as the list names the families. A history up to today ends on the latest day with rates.
+  // The list, the latest rates (GetLatestfxrates, every family) and the history are asked together.
+  // A history up to today ends on the latest day with rates.
   const end = bangkokToday();
   const from = presetStart(choice.preset, end);
   const familiesAnswer = ctx.api.memo('families', (c) => c.getFxFamily(), FRESH_MS * 60);
@@ -38,15 +39,7 @@ export const fxView: View = async (ctx) => {
     (c) => c.getDownloadFxRates(family, from as DateInput, end as DateInput, 'en'),
     FRESH_MS,
   );
-  const latestAnswer = familiesAnswer.then((families) =>
-    families.length === 0
-      ? []
-      : ctx.api.memo(
-          `banner/${families.length}`,
-          (c) => c.getFxBanner(families.map((f) => f.Family)),
-          FRESH_MS,
-        ),
-  );
+  const latestAnswer = ctx.api.memo('latest', (c) => c.getLatestFxRates(), FRESH_MS);
   const [families, latest, history] = await Promise.all([familiesAnswer, latestAnswer, historyAnswer]);
   if (families.length === 0) return show(ctx, message(text(ctx, 'noData'), 'empty'));
   if (!families.some((f) => f.Family === family)) {
@@ -80,6 +73,7 @@ export const fxView: View = async (ctx) => {
       },
     ),
     history.length > 0 ? chart : message(text(ctx, 'noRates'), 'empty'),
+    converter(ctx, families),
     fxDownload(ctx, family, addMonths(lastDay, -1), lastDay),
     h('h2', {}, text(ctx, 'allRates')),
     latestTable(ctx, latest, family),

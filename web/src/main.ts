@@ -6,12 +6,18 @@ import { depositsView } from './deposits.js';
 import { h, message } from './dom.js';
 import { fundsView } from './funds.js';
 import { fxView } from './fx.js';
+import { pricesView } from './prices.js';
 import { t, type Key, type Lang } from './i18n.js';
 
 // The key stays in this browser's local storage and goes only to this service, in a header.
 const KEY_STORE = 'rates-explorer.key';
 const LANG_STORE = 'rates-explorer.lang';
-const VIEWS: Record<string, View> = { funds: fundsView, fx: fxView, deposits: depositsView };
+const VIEWS: Record<string, View> = {
+  funds: fundsView,
+  prices: pricesView,
+  fx: fxView,
+  deposits: depositsView,
+};
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const view = $('#view');
