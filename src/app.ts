@@ -162,7 +162,10 @@ export async function buildApp({
   await installOpenApi(app);
 
   await app.register(healthRoutes, { store, gateway });
-  if (parts.metrics ?? parts.api) await app.register(metricsRoutes, { gateway });
+  // Beside the API or admin routes, /metrics answers callers on this machine only (METRICS_PORT: its own).
+  if (parts.metrics ?? parts.api) {
+    await app.register(metricsRoutes, { gateway, localOnly: parts.api || parts.admin });
+  }
   if (parts.admin) {
     await app.register(adminRoutes, {
       prefix: '/admin',
