@@ -47,7 +47,22 @@ const thread = (): [URL | string, WorkerOptions] =>
  * server keeps reading beside the import's write transaction (SQLite WAL, or the pool on PostgreSQL).
  * The batch is all-or-nothing as in the CLI; once it commits, this process's caches are told at once.
  */
-export function importInThread(store: Store, job: Omit<ImportJob, 'address'>): Promise<ImportReport> {
+export async function importInThread(store: Store, job: Omit<ImportJob, 'address'>): Promise<ImportReport> {
+  // The import holds SQLite's write lock until it commits. A write of the server meanwhile (the usage
+  // counts) would wait its busy timeout on the event loop, every API call with it, and fail all the
+  // same: it fails at once instead, and is retried later as after any busy lock.
+  const restore =
+    store.dialect === 'sqlite' ? store.sqlite.pragma('busy_timeout', { simple: true }) : undefined;
+  if (store.dialect === 'sqlite') store.sqlite.pragma('busy_timeout = 0');
+  try {
+    return await runWorker(store, job);
+  } finally {
+    if (store.dialect === 'sqlite' && store.sqlite.open)
+      store.sqlite.pragma(`busy_timeout = ${Number(restore)}`);
+  }
+}
+
+function runWorker(store: Store, job: Omit<ImportJob, 'address'>): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     const [script, options] = thread();
     const worker = new Worker(script, { ...options, workerData: { ...job, address: store.address } });

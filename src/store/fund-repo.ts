@@ -311,5 +311,7 @@ export function priceListItem(f: ListedFund, p: DayPrice, date: string): FundPri
 
 /** Total net assets as mfr_sAUM writes them: baht with two decimals, "" when not published. */
 export function netAssetsText(value: number | null): string {
-  return value === null || !Number.isFinite(value) ? '' : value.toFixed(2);
+  if (value === null || !Number.isFinite(value)) return '';
+  // toFixed writes 1e21 and above in exponent form; such amounts have no satang left to show anyway.
+  return Math.abs(value) < 1e21 ? value.toFixed(2) : `${BigInt(value)}.00`;
 }

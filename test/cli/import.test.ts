@@ -44,12 +44,16 @@ describe('import in another process', () => {
   it('accounts for every row, and makes no batch when the data is already there', async () => {
     const env = { ...(await processEnv(join(dir, 'again'))), DEMO_ON_EMPTY: 'false' };
     const first = await cli(['import', 'examples'], env);
-    expect(first.stdout).toMatch(/rows read +14\n +inserted +14\n +changed +0\n +unchanged +0\n/);
+    const rows = Number(/rows read +([0-9]+)/.exec(first.stdout)?.[1]);
+    expect(rows).toBeGreaterThan(10);
+    const counts = (inserted: number, unchanged: number) =>
+      new RegExp(`rows read +${rows}\n +inserted +${inserted}\n +changed +0\n +unchanged +${unchanged}\n`);
+    expect(first.stdout).toMatch(counts(rows, 0));
     const again = await cli(['import', 'examples'], env);
     expect(again.stdout).toMatch(
       /^Nothing changed: every row is already published as it is; no batch was made\./,
     );
-    expect(again.stdout).toMatch(/rows read +14\n +inserted +0\n +changed +0\n +unchanged +14\n/);
+    expect(again.stdout).toMatch(counts(0, rows));
   });
 
   it("shows a small import's progress in KB on a terminal", async () => {
@@ -65,7 +69,7 @@ describe('import in another process', () => {
         .filter((f) => /\.(csv|json|ndjson)$/.test(f))
         .reduce((sum, f) => sum + statSync(join('examples', f)).size, 0) / 1000,
     );
-    expect(stdout).toContain(`| ${total}/${total} KB | 14 rows`);
+    expect(stdout).toMatch(new RegExp(`\\| ${total}/${total} KB \\| [0-9]+ rows`));
   });
 
   it('exits non-zero and lists the errors of a rejected batch', async () => {

@@ -8,6 +8,7 @@ import { FundPriceListItem } from '../../src/schemas/fund-prices.js';
 import {
   fundNameItem,
   LISTED_COLUMNS,
+  netAssetsText,
   priceListItem,
   priceRecord,
   type DayPrice,
@@ -183,6 +184,21 @@ describe('the bytes of a day of fund prices', () => {
     const [item] = JSON.parse(dayPricesJson([f], [p], '2026-01-05').toString('utf8')) as object[];
     expect(Object.keys(item!)).toEqual(Object.keys(FundPriceListItem.properties));
     expect(item).toMatchObject({ mfr_sAUM: '5.00', mf_backdate: '2026-01-02T00:00:00' });
+  });
+});
+
+describe('mfr_sAUM', () => {
+  it('is baht with two decimals for any amount stored, however large, and "" when not published', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e300, noNaN: true }), (amount) => {
+        expect(netAssetsText(amount)).toMatch(/^[0-9]+[.][0-9]{2}$/);
+      }),
+      { numRuns: 500 },
+    );
+    expect(netAssetsText(1523000000.5)).toBe('1523000000.50');
+    expect(netAssetsText(0)).toBe('0.00');
+    expect(netAssetsText(1e21)).toBe('1000000000000000000000.00');
+    expect(netAssetsText(null)).toBe('');
   });
 });
 

@@ -99,4 +99,54 @@ describe("the website's FX operations after a batch", () => {
     // 100 x 30.30 x 100 / 21.80 = 13899.0825...
     expect(await get(urls.usdToYen)).toMatchObject({ convertedAmount: 13899.08, ...asOf('4', '16:45') });
   });
+
+  it('convert per 1,000 units for a family published so (VND), as soon as its batches commit', async () => {
+    const { latest } = t.fixture;
+    const admin = (type: string, csv: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/batches?type=${type}`,
+        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
+        payload: `${csv.join('\n')}\n`,
+      });
+    const before = await t.app.inject({
+      url: '/api/ExchangeRateService/Convert/1000/THB/VND',
+      headers: { 'ocp-apim-subscription-key': t.key },
+    });
+    expect(before.json()).toMatchObject({ statusCode: 400, message: expect.stringMatching(/^Invalid to: /) });
+    const families = await admin('fx-families', [
+      'code,description,name,unit,decimals,display_order',
+      'VND,Vietnam (:1000),Vietnam Dong,1000,4,27',
+    ]);
+    expect(families.json()).toMatchObject({ status: 'committed' });
+    const rates = await admin('fx-rates', [
+      'family,date,round,time,buying_notes,selling_notes,buying_sight_bill,selling_tt,buying_tt',
+      `VND,${latest},3,15:30,1.1000,1.3500,1.2000,1.3000,1.2345`,
+    ]);
+    expect(rates.json()).toMatchObject({ status: 'committed' });
+
+    // Worked by hand: VND TT 1.2345 and Bill_DD_TT 1.3000 baht per 1,000 dong; JPY TT 21.25 per 100.
+    const asOf = { Ddate: dmy(latest), Update: '3', DTime: '15:30' };
+    // 1,000,000 x 1.2345 / 1,000
+    expect(await get('Convert/1000000/VND/THB')).toEqual({
+      convertedAmount: 1234.5,
+      rate: 0.0012345,
+      from: 'VND',
+      to: 'THB',
+      ...asOf,
+    });
+    // 1,000 x 1,000 / 1.3 = 769230.769...
+    expect(await get('Convert/1000/THB/VND')).toMatchObject({
+      convertedAmount: 769230.77,
+      rate: 769.23076923,
+    });
+    // 100 x 21.25 / 100 x 1,000 / 1.3 = 16346.1538...
+    expect(await get('Convert/100/JPY/VND')).toMatchObject({ convertedAmount: 16346.15, rate: 163.46153846 });
+    expect(pick(await get('GetLatestfxrates'), 'Family', 'Update')).toEqual([
+      'USD1 3',
+      'USD50 4',
+      'JPY 3',
+      'VND 3',
+    ]);
+  });
 });

@@ -182,6 +182,16 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       expect(row[3]).toMatch(/^\d[\d,]*\.\d{4}$/);
     }
     expect(await page.$$eval('table.prices tbody tr', (rows) => rows.length)).toBe(points);
+    // The headline (latest NAV, change from the price before), the returns, the fund's page at the bank.
+    expect(await page.textContent('#fund-headline')).toMatch(
+      /^NAV \d+\.\d{4} [+-]\d+\.\d{4} \([+-]\d+\.\d{2}%\) \d{1,2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    const returns = await page.$$eval('#fund-returns div', (divs) =>
+      divs.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
+    );
+    expect(returns.map(([label]) => label)).toEqual(['1M', '3M', '6M', 'YTD', '1Y', '3Y', 'Since inception']);
+    for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/); // fund 101 is older than 3 years
+    expect(await page.getAttribute('#fund-link', 'href')).toMatch(/\/fund\/B-TREASURY$/);
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'funds-desktop-en');
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -550,7 +560,9 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       );
       expect(await clippedTables(page)).toEqual([]);
       expect(await legendValue(page, chart)).toBe('–');
-      const box = (await (await page.$(`${chart} .u-over`))!.boundingBox())!;
+      const over = (await page.$(`${chart} .u-over`))!;
+      await over.scrollIntoViewIfNeeded();
+      const box = (await over.boundingBox())!;
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await expect.poll(() => legendValue(page, chart)).toMatch(/^\d+\.\d{4}$/);
       await screenshot(page, `${hash.slice(1).split('/')[0]}-phone-en`);

@@ -5,6 +5,7 @@ import { fromDateTime, PRESETS, presetStart, toSeconds, type Preset } from './da
 import { h, message, toggles } from './dom.js';
 import { dateField, readRange } from './date-field.js';
 import { fundSearch } from './fund-search.js';
+import { fundSummary } from './fund-summary.js';
 import { priceTable, statistics } from './fund-tables.js';
 
 /** The period the user chose; it stays while they switch funds. */
@@ -44,11 +45,12 @@ export const fundsView: View = async (ctx) => {
       ? { from: period.from!, to: period.to! }
       : { from: presetStart(period.preset, latest), to: latest };
   const id = `${code}/${from}/${to}`;
-  const [prices, stats] = await Promise.all([
+  const listed = funds.find((f) => f.mf_iNumber === code);
+  const [prices, stats, summary] = await Promise.all([
     ctx.api.memo(`prices/${id}`, (c) => c.fundPriceByFundCode(code, from as DateInput, to as DateInput)),
     ctx.api.memo(`stats/${id}`, (c) => c.fundNavByFundCode(code, from as DateInput, to as DateInput)),
+    fundSummary(ctx, code, latest, listed),
   ]);
-  const listed = funds.find((f) => f.mf_iNumber === code);
   if (!listed && stats.length === 0)
     return show(ctx, search, message(text(ctx, 'noMatch', { q: code }), 'empty'));
 
@@ -74,6 +76,7 @@ export const fundsView: View = async (ctx) => {
       'section',
       { class: 'fund' },
       heading(ctx, listed, prices[0]),
+      summary,
       periodPicker(ctx, from, to),
       ...pricesPart,
     ),

@@ -1,0 +1,108 @@
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
+import { cli, startServer } from '../helpers/cli.js';
+import { processEnv } from '../helpers/store.js';
+
+// The bank's website calls the service from the browser, from its own origin and without a key
+// (decisions 6 and 7). This runs a script doing what its blocks do with each answer (blocks.js) in
+// headless Chromium against the real server on its demo data, opened to the page's origin as an
+// operator would open it.
+
+interface View {
+  name: string;
+  calls: string[];
+  failures: string[];
+  shown: number;
+}
+
+/** Serves the page and its script from an origin of its own, as the bank's site is. */
+async function servePage(): Promise<{ origin: string; server: Server }> {
+  const files: Record<string, [string, string]> = {
+    '/': ['page.html', 'text/html; charset=utf-8'],
+    '/blocks.js': ['blocks.js', 'text/javascript; charset=utf-8'],
+  };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://page').pathname;
+    // The browser asks for an icon of its own accord: not a failure of the page.
+    if (path === '/favicon.ico') return void res.writeHead(204).end();
+    const file = files[path];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': file[1] }).end(readFileSync(join(import.meta.dirname, file[0])));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+let api: Awaited<ReturnType<typeof startServer>>;
+let page: Awaited<ReturnType<typeof servePage>>;
+let browser: Browser;
+const dir = mkdtempSync(join(tmpdir(), 'rates-site-'));
+
+describe.skipIf(!chromiumAvailable)("the bank website's views in headless Chromium", () => {
+  beforeAll(async () => {
+    page = await servePage();
+    const env = await processEnv(dir);
+    api = await startServer(env);
+    await cli(
+      [
+        'public-access',
+        'open',
+        '--groups',
+        'FundPriceService,ExchangeRateService,InterestRatesService',
+        '--origins',
+        page.origin,
+        // Both languages' views from one address, well within it.
+        '--rate',
+        '300/60',
+      ],
+      env,
+    );
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    page?.server.close();
+    if (api) {
+      api.child.kill('SIGTERM');
+      await once(api.child, 'exit');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const lang of ['en', 'th'] as const) {
+    it(`renders every view in ${lang === 'en' ? 'English' : 'Thai'} with no failed call`, async () => {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const errors = collectErrors(tab);
+      const refused: string[] = [];
+      tab.on('response', (r) => {
+        if (r.url().startsWith(api.url) && !r.ok()) refused.push(`${r.status()} ${r.url()}`);
+      });
+      tab.on('requestfailed', (r) => refused.push(`${r.failure()?.errorText} ${r.url()}`));
+
+      await tab.goto(`${page.origin}/?api=${encodeURIComponent(api.url)}&lang=${lang}`);
+      await tab.waitForFunction(() => 'siteResult' in window, undefined, { timeout: 30_000 });
+      const { views } = await tab.evaluate(
+        () => (window as unknown as { siteResult: { views: View[] } }).siteResult,
+      );
+      await screenshot(tab, `website-views-${lang}`);
+      await context.close();
+
+      expect(refused).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(views.map((v) => v.name)).toHaveLength(9);
+      for (const view of views) {
+        expect({ view: view.name, failures: view.failures }).toEqual({ view: view.name, failures: [] });
+        expect(view.shown, view.name).toBeGreaterThan(0);
+      }
+    });
+  }
+});
