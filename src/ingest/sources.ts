@@ -180,20 +180,22 @@ async function* readNdjson(input: Readable): AsyncGenerator<SourceRecord> {
 }
 
 async function* readJson(input: Readable): AsyncGenerator<SourceRecord> {
-  // stream-json assigns each key to the object it builds, so `"__proto__": {...}` sets the item's
-  // prototype rather than adding a key: the parser's key tokens tell which items named it.
+  // stream-json assigns each key to the object it builds: a key written twice keeps its last value,
+  // and `"__proto__": {...}` sets the item's prototype rather than adding a key. The parser's key
+  // tokens tell every key of each item as written; the object is built for its values only.
   const parser = new Parser();
   const items = new StreamArray();
-  const withProto = new Set<number>();
+  const keysOf = new Map<number, string[]>();
   let depth = 0;
   let item = 0;
   parser.on('data', (token: { name: string; value?: unknown }) => {
     if (token.name === 'startObject' || token.name === 'startArray') {
-      if (depth === 1) item++;
+      if (depth === 1) keysOf.set(++item, []);
       depth++;
     } else if (token.name === 'endObject' || token.name === 'endArray') depth--;
     else if (depth === 1 && token.name.endsWith('Value')) item++;
-    else if (depth === 2 && token.name === 'keyValue' && token.value === '__proto__') withProto.add(item);
+    else if (depth === 2 && token.name === 'keyValue')
+      keysOf.get(item)?.push(String(token.value).toLowerCase());
   });
   pipeline(input, parser, items, () => {
     // Failures reach the loop below through `items`, which pipeline destroys with the error.
@@ -201,8 +203,9 @@ async function* readJson(input: Readable): AsyncGenerator<SourceRecord> {
   try {
     for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
       const record = asObject(value, key + 1);
-      if (withProto.has(key + 1)) record.keys.push('__proto__');
-      yield { line: key + 1, ...record };
+      const keys = keysOf.get(key + 1);
+      keysOf.delete(key + 1);
+      yield { line: key + 1, values: record.values, keys: keys ?? record.keys };
     }
   } catch (error) {
     if (error instanceof SourceError) throw error;

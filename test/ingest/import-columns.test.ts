@@ -53,6 +53,13 @@ describe('columns an import cannot read one way only are refused, naming them', 
       { line: 1, column: 'nav', reason: 'duplicate column' },
     ],
     [
+      'a JSON key twice, in the same case',
+      'fund-prices',
+      'json',
+      `[{${price},"nav":10,"nav":10.2}]`,
+      { line: 1, column: 'nav', reason: 'duplicate column' },
+    ],
+    [
       'an NDJSON key twice in other case',
       'deposit-products',
       'ndjson',
