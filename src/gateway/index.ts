@@ -14,6 +14,7 @@ import { closeRedis, connectRedis, whenReady, type RedisSettings } from './redis
 import { PublicAccessState } from './public-access.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
 import { SubscriptionCache } from './subscription-cache.js';
+import { ThrottledReport } from './throttled-report.js';
 import { TrafficLimits } from './traffic-limits.js';
 import { UsageRecorder } from './usage-recorder.js';
 
@@ -56,10 +57,22 @@ export class Gateway {
   private readonly redis: Redis | undefined;
   private readonly notices: ChangeNotices | undefined;
   private readonly announceCommit = () => this.notices?.publish('data');
+  private readonly reportBackground: (error: unknown, what: string) => void;
 
   constructor(private readonly options: GatewayOptions) {
     const { store, redis } = options;
     const onError = options.onError ?? (() => {});
+    // Background work (the poll of subscription changes, usage writes) fails on every round while the
+    // database is away: reported once per ten seconds each, with how many failures went unreported.
+    const reports = new Map<string, ThrottledReport>();
+    const background = (error: unknown, what: string) => {
+      let report = reports.get(what);
+      if (!report) reports.set(what, (report = new ThrottledReport(() => this.now().getTime())));
+      const suppressed = report.due();
+      if (suppressed === undefined) return;
+      onError(error, suppressed > 0 ? `${what} (${suppressed} more times since the last report)` : what);
+    };
+    this.reportBackground = background;
     this.now = options.now ?? (() => new Date());
     const mode = redis?.failureMode ?? 'open';
     this.limiterFailures = new LimiterFailures(mode, {
@@ -86,7 +99,7 @@ export class Gateway {
       new SubscriptionRepository(store.db),
       {
         lookup: (result) => (result === 'hit' ? this.metrics.keyCacheHit : this.metrics.keyCacheMiss).inc(),
-        error: (error) => onError(error, 'polling subscription changes'),
+        error: (error) => background(error, 'polling subscription changes'),
         changed: () => this.publicAccess.load(),
       },
       { pollMs: options.pollMs ?? 250, maxEntries: 100_000 },
@@ -96,7 +109,9 @@ export class Gateway {
       ...DEFAULT_KEY_GUESS_SETTINGS,
       perMinute: options.keyGuessLimit ?? DEFAULT_KEY_GUESS_SETTINGS.perMinute,
     });
-    this.usage = new UsageRecorder(new UsageRepository(store.db), (error) => onError(error, 'writing usage'));
+    this.usage = new UsageRecorder(new UsageRepository(store.db), (error) =>
+      background(error, 'writing usage'),
+    );
   }
 
   async start(): Promise<this> {
@@ -167,7 +182,7 @@ export class Gateway {
   private async refreshSubscriptions(): Promise<void> {
     await this.subscriptions
       .refresh()
-      .catch((error: unknown) => this.options.onError?.(error, 'reading subscription changes'));
+      .catch((error: unknown) => this.reportBackground(error, 'reading subscription changes'));
   }
 }
 

@@ -18,11 +18,14 @@ const proxy =
     ? new TcpProxy(serverOf(process.env.TEST_DATABASE_URL ?? 'postgres://127.0.0.1'))
     : undefined;
 let t: TestApp;
+/** What the gateway's background work (the poll of subscription changes) reported. */
+const background: string[] = [];
 beforeAll(async () => {
   await proxy?.start();
   t = await createTestApp({
     logStream: log.stream,
     now: clock.now,
+    gateway: { pollMs: 20, onError: (_error, what) => background.push(what) },
     ...(proxy && { connect: (url: string) => ({ url: proxy.through(url) }) }),
   });
 });
@@ -77,4 +80,32 @@ describe('a database outage in the log', () => {
       log.lines.filter((l) => l.includes('"statusCode":503') && l.includes('request completed')),
     ).toHaveLength(22);
   });
+
+  it("logs the gateway's background polls that fail meanwhile once per ten seconds too", async () => {
+    const polls = () => background.filter((w) => w.startsWith('polling subscription changes'));
+    // The outage began in the test above (and its polls began failing then); after ten seconds the
+    // next failing poll is reported, and until ten more have passed, none.
+    await until(() => polls().length >= 1);
+    expect(polls()[0]).toBe('polling subscription changes');
+    clock.advance(10_001);
+    const before = polls().length;
+    await until(() => polls().length > before);
+    const reported = polls().length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(polls()).toHaveLength(reported); // some ten polls failed meanwhile, unreported
+    clock.advance(10_001);
+    await until(() => polls().length > reported);
+    expect(polls().at(-1)).toMatch(
+      /^polling subscription changes \([1-9][0-9]* more times since the last report\)$/,
+    );
+  });
 });
+
+/** Waits until `done` holds; fails after 5 s. */
+async function until(done: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!done()) {
+    if (Date.now() - started > 5000) throw new Error('not within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

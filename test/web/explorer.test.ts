@@ -319,7 +319,13 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.waitForSelector('#fx-chart[data-points]');
     expect(historyAskedFirst).toBe(true);
     await page.unrouteAll();
-    expect(sent.sort()).toEqual(['GetDownloadfxrates', 'GetLatestfxrates', 'Getfxfamily']);
+    // Then the latest day's rounds, for the round picker.
+    expect(sent.sort()).toEqual([
+      'GetDownloadfxrates',
+      'GetLatestfxrates',
+      'GetUpdateInMonth',
+      'Getfxfamily',
+    ]);
 
     expect(await page.$$eval('table.rates tbody tr', (rows) => rows.length)).toBe(33);
     expect(await page.$$eval('#fx-today dd', (dds) => dds.length)).toBe(6);
@@ -330,6 +336,20 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     // Every column of the all-currencies table is on screen.
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'fx-desktop-en');
+    // The day's rounds: the latest shown first; an earlier one shows its own rates and time.
+    const rounds = await page.$$eval('#fx-round option', (os) =>
+      os.map((o): [string, string] => [(o as HTMLOptionElement).value, o.textContent ?? '']),
+    );
+    expect(rounds.length).toBeGreaterThan(1);
+    expect(await page.inputValue('#fx-round')).toBe(rounds.at(-1)![0]);
+    const latestTime = await page.textContent('#fx-today div:last-child dd');
+    expect(rounds.at(-1)![1]).toBe(`Round ${rounds.at(-1)![0]} (${latestTime})`);
+    await page.selectOption('#fx-round', rounds[0]![0]);
+    await expect
+      .poll(() => page.textContent('#fx-today div:last-child dd'))
+      .toBe(/\((\d\d:\d\d)\)/.exec(rounds[0]![1])![1]);
+    await page.selectOption('#fx-round', rounds.at(-1)![0]);
+    await expect.poll(() => page.textContent('#fx-today div:last-child dd')).toBe(latestTime);
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // A row is reached by Tab and opened by Enter; the focus follows to the rates it opened.

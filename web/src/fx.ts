@@ -1,4 +1,4 @@
-import type { DateInput, FxBannerRow, FxFamily, FxRateRow } from '../../src/client/index.js';
+import type { DateInput, FxBannerRow, FxFamily, FxRateRow, FxRound } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
 import {
@@ -17,7 +17,9 @@ import { fxDownload } from './fx-download.js';
 import { quotedDecimals } from './numbers.js';
 
 /** The family and period the user chose; they stay while the page is open. */
-const choice: { family?: string; preset: Preset } = { preset: '3M' };
+const choice: { family?: string; preset: Preset; round?: { day: string; update: string } } = {
+  preset: '3M',
+};
 /** The bank's page opens on USD 50-100, the family most people look for. */
 const DEFAULT_FAMILY = 'USD50';
 /** Today's rates change with each round of the day: asked again when older than this. */
@@ -47,7 +49,18 @@ export const fxView: View = async (ctx) => {
     return ctx.rerender();
   }
   const lastDay = latest[0] ? fromDayFirst(latest[0].Ddate) : end;
-  const current = latest.find((r) => r.Family === family);
+  // The day's rounds; a round picked earlier in the day shows its rates (Getfxrates), else the latest.
+  const rounds = latest[0]
+    ? await ctx.api.memo(`rounds/${lastDay}`, (c) => c.getFxUpdateInMonth(lastDay as DateInput), FRESH_MS)
+    : [];
+  const round = choice.round?.day === lastDay ? choice.round.update : undefined;
+  const shown =
+    round && round !== latest[0]?.Update
+      ? await ctx.api.memo(`round/${lastDay}/${round}`, (c) =>
+          c.getFxRates(lastDay as DateInput, Number(round), 'en'),
+        )
+      : latest;
+  const current = shown.find((r) => r.Family === family);
   const decimals = Math.max(
     ...latest.filter((r) => r.Family === family).map((r) => quotedDecimals(r.TT || r.BuyingRates)),
     4,
@@ -62,6 +75,7 @@ export const fxView: View = async (ctx) => {
       { id: 'fx-today-title' },
       text(ctx, 'todayRates', { date: current ? day(ctx, fromDayFirst(current.Ddate)) : '–' }),
     ),
+    ...(rounds.length > 1 ? [roundPicker(ctx, rounds, lastDay, round ?? latest[0]?.Update ?? '')] : []),
     current ? figures(ctx, current) : message(text(ctx, 'noRates'), 'empty'),
     h('h2', {}, text(ctx, 'history')),
     toggles(
@@ -76,7 +90,7 @@ export const fxView: View = async (ctx) => {
     converter(ctx, families),
     fxDownload(ctx, family, addMonths(lastDay, -1), lastDay),
     h('h2', {}, text(ctx, 'allRates')),
-    latestTable(ctx, latest, family),
+    latestTable(ctx, shown, family),
   );
   if (history.length > 0 && ctx.current()) drawHistory(ctx, chart, history, decimals);
 };
@@ -98,6 +112,26 @@ function figures(ctx: Context, row: FxBannerRow) {
     ...items.map(([key, value]) => h('div', {}, h('dt', {}, text(ctx, key)), h('dd', {}, rate(value)))),
     h('div', {}, h('dt', {}, text(ctx, 'updated')), h('dd', {}, row.DTime)),
   );
+}
+
+/** The day's rounds of rates, as the bank's page offers them: the latest by default. */
+function roundPicker(ctx: Context, rounds: FxRound[], day: string, current: string) {
+  const select = h(
+    'select',
+    { id: 'fx-round', 'aria-label': text(ctx, 'round') },
+    ...rounds.map((r) =>
+      h(
+        'option',
+        { value: r.Update, selected: r.Update === current },
+        text(ctx, 'roundOption', { n: r.Update, time: r.Time }),
+      ),
+    ),
+  );
+  select.addEventListener('change', () => {
+    choice.round = { day, update: select.value };
+    ctx.rerender();
+  });
+  return h('p', { class: 'rounds' }, h('label', { for: 'fx-round' }, text(ctx, 'round')), ' ', select);
 }
 
 function familyPicker(ctx: Context, families: FxFamily[], current: string) {
