@@ -39,14 +39,16 @@ export function presentedKeyOf(header: unknown, query: () => unknown): string | 
 }
 
 /**
- * The key in a URL's query string: one value, else none (a repeated key is no key). Both the
- * framework's key check and the direct answers read it here, so they always agree on it.
+ * The key in a URL's query string. A repeated key is presented as its values joined, which no key
+ * can be (keys are hex), so it is refused as invalid: taken as no key, it would pass as a keyless
+ * call where public access is open. Both the framework's key check and the direct answers read it
+ * here, so they always agree on it.
  */
 export function queryKey(url: string): string | undefined {
   const q = url.indexOf('?');
   if (q < 0) return undefined;
   const values = new URLSearchParams(url.slice(q + 1)).getAll(KEY_QUERY);
-  return values.length === 1 ? values[0] : undefined;
+  return values.length === 0 ? undefined : values.join(',');
 }
 
 export function presentedKey(request: FastifyRequest): string | undefined {

@@ -96,6 +96,10 @@ describe('public access', () => {
       expect(refused.json()).toEqual(INVALID_KEY);
     }
     expect((await call(`${FUND}?subscription-key=${'e'.repeat(32)}`)).json()).toEqual(INVALID_KEY);
+    // A key sent twice in the query is a key that does not fit, not no key: never a keyless call.
+    const twice = await call(`${FUND}?subscription-key=${t.key}&subscription%2Dkey=${'e'.repeat(32)}`);
+    expect(twice.statusCode).toBe(401);
+    expect(twice.json()).toEqual(INVALID_KEY);
     // A valid key is checked and limited as always, under its own subscription.
     const keyed = await call(FX, { 'ocp-apim-subscription-key': t.key });
     expect(keyed.statusCode).toBe(200);
