@@ -58,8 +58,8 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
     it('fund prices table: the date picker offers only days with prices; picking one shows that day', async () => {
       const { context, page, errors } = await open(setting, '#prices');
       await page.waitForSelector('table.fund-prices');
-      const [{ mDate }] = await api<{ mDate: string }[]>('FundPriceService/LatestDate');
-      const latest = mDate.slice(0, 10);
+      const [answer] = await api<{ mDate: string }[]>('FundPriceService/LatestDate');
+      const latest = answer!.mDate.slice(0, 10);
       const [y, m, d] = latest.split('-').map(Number) as [number, number, number];
       const daysIn = async (year: number, month: number) =>
         (await api<{ Day: number }[]>(`FundPriceService/GetUpdateInMonth/${year}/${month}/0`)).map((x) =>
