@@ -7,6 +7,8 @@ import { startGateway } from './gateway/index.js';
 import { redisSettings } from './gateway/redis.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
+import { startSyncJob } from './sync/job.js';
+import { loadSyncSettings } from './sync/settings.js';
 
 /** A signal repeated within this long of the first is the same request to stop (see onSignal). */
 const REPEATED_SIGNAL_MS = 1000;
@@ -14,6 +16,7 @@ const REPEATED_SIGNAL_MS = 1000;
 /** Process entry: read the settings, prepare the database, listen, and shut down cleanly. */
 export async function serve(): Promise<void> {
   const config = loadConfig();
+  const syncSettings = loadSyncSettings();
   // A long import in another process holds the write lock for a while: never freeze serving for it.
   const store = openStore(config.databaseUrl, {
     busyTimeoutMs: 100,
@@ -21,7 +24,9 @@ export async function serve(): Promise<void> {
     fileMode: config.dataFileMode,
   });
   await migrateToLatest(store.db);
-  if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+  // A mirror fills itself from its upstream: no demo data in the way.
+  if (config.demoOnEmpty && syncSettings.from === null)
+    await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
 
   // One gateway (key cache, limit counters, usage, metrics) serves every listener of the process.
   const logger: { app?: FastifyInstance } = {};
@@ -102,6 +107,7 @@ export async function serve(): Promise<void> {
       for (const a of apps) a.server.closeIdleConnections();
     }, 100);
     try {
+      await syncJob?.stop();
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
       clearInterval(reap);
@@ -114,9 +120,13 @@ export async function serve(): Promise<void> {
     app.log.info({ timedOut }, 'stopped');
     process.exit(timedOut ? 1 : 0);
   };
+  let syncJob: { stop(): Promise<void> } | undefined;
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   await app.listen({ port: config.port, host: config.host });
   if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
   if (metrics) await metrics.listen({ port: config.metricsPort ?? 0, host: config.metricsHost });
+  // SYNC_FROM: this service mirrors an upstream of the interface (docs/sync.md).
+  const syncFrom = syncSettings.from;
+  if (syncFrom !== null) syncJob = startSyncJob(store, { ...syncSettings, from: syncFrom }, app.log);
 }
