@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
+import { defaultConfig } from '../src/settings.js';
 import { frameworkErrorHandler, installErrorHandling } from '../src/http/errors.js';
 import { loggerOptions } from '../src/http/logging.js';
 import { installRequestIdHeader, requestId } from '../src/http/request-id.js';
@@ -38,7 +39,7 @@ const { primaryKey } = await new KeyRepository(store.db).create('bench', null, n
   limits: { rateLimitCalls: 1e9, rateLimitPeriodS: 60, quotaCalls: 1e12, quotaPeriod: 'day' },
 });
 
-const config = { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 } as const;
+const config = { ...defaultConfig(), logLevel: 'silent', requestTimeoutMs: 10_000 } as const;
 const full = await buildApp({ config, store });
 // The same Fastify setup as buildApp (logger included: it costs a child logger per request), less the gateway.
 const bare = Fastify({

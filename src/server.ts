@@ -3,8 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { serviceLogStream } from './http/log-destination.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
-import { startGateway } from './gateway/index.js';
-import { redisSettings } from './gateway/redis.js';
+import { gatewaySettings, startGateway } from './gateway/index.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -27,9 +26,7 @@ export async function serve(): Promise<void> {
   const logger: { app?: FastifyInstance } = {};
   const gateway = await startGateway({
     store,
-    keyGuessLimit: config.keyGuessLimit,
-    usageFlushMs: config.usageFlushMs,
-    redis: redisSettings(config),
+    ...gatewaySettings(config),
     // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
     onError: (err, what) =>
       logger.app
@@ -117,6 +114,9 @@ export async function serve(): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   await app.listen({ port: config.port, host: config.host });
-  if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
-  if (metrics) await metrics.listen({ port: config.metricsPort ?? 0, host: config.metricsHost });
+  if (admin && config.adminPort !== null)
+    await admin.listen({ port: config.adminPort, host: config.adminHost });
+  if (metrics && config.metricsPort !== null) {
+    await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
+  }
 }

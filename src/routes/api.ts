@@ -17,8 +17,8 @@ export const apiRoutes: FastifyPluginAsync<{
   now: () => Date;
   gateway: Gateway;
   answers?: AnswerCache;
-  maxAgeS?: number;
-  cachePublic?: boolean;
+  maxAgeS: number;
+  cachePublic: boolean;
   corsOrigins: readonly string[];
 }> = async (api, { repos, now, gateway, answers, maxAgeS, cachePublic, corsOrigins }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
@@ -28,7 +28,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await installApiCors(api, corsOrigins, gateway.publicAccess);
   installGatewayHooks(api, gateway);
   if (answers)
-    installResponseCache(api, answers, gateway, { maxAgeS: maxAgeS ?? 60, shared: cachePublic ?? true, now });
+    installResponseCache(api, answers, gateway, { maxAgeS, shared: cachePublic, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });
