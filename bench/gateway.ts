@@ -20,6 +20,8 @@ import { openStore } from '../src/store/db.js';
 import { KeyRepository } from '../src/store/key-repo.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { createRepositories } from '../src/store/repositories.js';
+import { DataVersion } from '../src/store/data-version.js';
+import { makeCaches } from '../src/cache/caches.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -51,7 +53,10 @@ const bare = Fastify({
 });
 installRequestIdHeader(bare);
 installErrorHandling(bare);
-const repos = createRepositories(store.db);
+// With the series caches buildApp makes (their defaults), so the two differ by the gateway and the answer cache.
+const data = new DataVersion(store);
+await data.start();
+const repos = createRepositories(store.db, makeCaches(config, data));
 await bare.register(fundPriceRoutes, { prefix: '/api/FundPriceService', repos });
 await bare.register(exchangeRateRoutes, { prefix: '/api/ExchangeRateService', repos });
 const fullUrl = await full.listen({ port: 0, host: '127.0.0.1' });
@@ -109,5 +114,6 @@ for (const path of ['/api/FundPriceService/LatestDate', '/api/ExchangeRateServic
   );
 }
 await Promise.all([full.close(), bare.close()]);
+data.stop();
 await store.close();
 rmSync(dir, { recursive: true, force: true });

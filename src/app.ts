@@ -13,12 +13,8 @@ import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-pr
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
-import { AnswerCache } from './cache/answer-cache.js';
+import { answerCache, makeCaches } from './cache/caches.js';
 import { DataVersion } from './store/data-version.js';
-import type { PriceSeries } from './domain/price-series.js';
-import { NavSeriesCache } from './store/nav-series-cache.js';
-import { SeriesCache } from './store/series-cache.js';
-import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
 import { connectionOptions, installConnectionLimits } from './http/connection-limits.js';
 import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
 import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
@@ -154,7 +150,7 @@ export async function buildApp({
     });
   }
   if (parts.api) {
-    // One watcher of the data version for both caches below, so they drop old data in the same step.
+    // One watcher of the data version for every cache below, so they drop old data in the same step.
     const data = new DataVersion(store);
     await data.start();
     // Another node announcing a commit (REDIS_URL) makes it re-read the data version now.
@@ -163,33 +159,14 @@ export async function buildApp({
       stopListening();
       data.stop();
     });
-    // Answers kept until a batch commits (in any process); CACHE_MAX_BYTES=0 turns the cache off.
-    const maxBytes = config.cacheMaxBytes;
-    const answers = maxBytes > 0 ? new AnswerCache(data, { maxBytes }) : undefined;
-    // Funds' NAV series for the statistics, kept until a batch commits; NAV_CACHE_MAX_BYTES=0: none,
-    // each statistics call then scans the fund's history.
-    const navBytes = config.navCacheMaxBytes;
-    const navSeries = navBytes > 0 ? new NavSeriesCache(data, { maxBytes: navBytes }) : undefined;
-    // Funds' whole price histories for FundPrice_ByFundCode and GetNavByFundCode (52 bytes a price:
-    // about 250 kB a fund over 20 years); PRICE_CACHE_MAX_BYTES=0: none, each call reads its range.
-    // Kept apart from the NAV series so the statistics keep their 12 bytes a NAV (some 1,000 funds in
-    // 64 MB) whatever the histories asked for.
-    const priceBytes = config.priceCacheMaxBytes;
-    const prices =
-      priceBytes > 0
-        ? new SeriesCache<number, PriceSeries>(data, { maxBytes: priceBytes, bytesOf: (s) => s.bytes + 512 })
-        : undefined;
-    // Families' daily FX series for the downloads (about 1.7 MB a family and era over 20 years);
-    // FX_CACHE_MAX_BYTES=0: none, each download reads its range.
-    const fxBytes = config.fxCacheMaxBytes;
-    const fxDaily =
-      fxBytes > 0
-        ? new SeriesCache<string, FxDailySeries>(data, { maxBytes: fxBytes, bytesOf: dailySeriesBytes })
-        : undefined;
+    // Answers and the series behind them, kept until a batch commits (in any process); each is sized
+    // by its setting, and 0 turns it off (src/cache/caches.ts).
+    const answers = answerCache(config, data);
     const maxAgeS = config.cacheMaxAgeS;
     const cachePublic = config.cachePublic;
     const corsOrigins = config.corsOrigins;
-    if (answers) {
+    // With the answer cache off (CACHE_MAX_BYTES=0) every call goes through the framework.
+    if (answers.enabled) {
       direct = new DirectAnswers({
         answers,
         gateway,
@@ -209,19 +186,7 @@ export async function buildApp({
     await app.register(apiRoutes, {
       prefix: '/api',
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.
-      repos: createRepositories(store.reader, {
-        nav: navSeries,
-        prices,
-        fxDaily,
-        // Every fund route looks its fund up by the code asked: one read per code until the data
-        // changes. Codes that name no fund are kept too, so the bound (about 8,000 codes) matters.
-        funds: new SeriesCache(data, { maxBytes: 8 * 1024 * 1024, bytesOf: () => 1024 }),
-        // AllFundPrices' listing of every fund: one read per data version (about 1 MB at market scale).
-        fundListing: new SeriesCache(data, {
-          maxBytes: 64 * 1024 * 1024,
-          bytesOf: (l) => l.funds.length * 512,
-        }),
-      }),
+      repos: createRepositories(store.reader, makeCaches(config, data)),
       now,
       gateway,
       answers,

@@ -305,6 +305,25 @@ export const SETTINGS = {
     { minimum: 0 },
     "Memory for families' daily FX series behind downloads (0: query each)",
   ),
+  fundCacheMaxBytes: integer(
+    'FUND_CACHE_MAX_BYTES',
+    8 * MiB,
+    { minimum: 0 },
+    'Memory for funds looked up by the code asked, 1 kB each (0: read each)',
+  ),
+  fundListCacheMaxBytes: integer(
+    'FUND_LIST_CACHE_MAX_BYTES',
+    64 * MiB,
+    { minimum: 0 },
+    'Memory for the listing of every fund behind 4.4 (0: read each)',
+  ),
+  // A subscription read once per key and change of any subscription; beyond the bound the oldest goes.
+  keyCacheMaxEntries: integer(
+    'KEY_CACHE_MAX_ENTRIES',
+    100_000,
+    { minimum: 1 },
+    'Subscriptions kept in memory by key (the oldest is read again beyond)',
+  ),
   demoOnEmpty: flag(
     'DEMO_ON_EMPTY',
     true,

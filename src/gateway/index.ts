@@ -30,6 +30,8 @@ export interface GatewayOptions {
   keyGuessLimit: number;
   /** How often counted usage is written to the database (USAGE_FLUSH_MS). */
   usageFlushMs: number;
+  /** Subscriptions kept in memory by key (KEY_CACHE_MAX_ENTRIES). */
+  keyCacheMaxEntries: number;
   /** How often the subscription change counter is polled. */
   pollMs?: number;
   onError?: (error: unknown, what: string) => void;
@@ -37,11 +39,20 @@ export interface GatewayOptions {
 
 /** The gateway's options that come from the settings. */
 export function gatewaySettings(
-  config: Pick<Config, 'keyGuessLimit' | 'usageFlushMs' | 'redisUrl' | 'redisKeyPrefix' | 'redisFailureMode'>,
-): Pick<GatewayOptions, 'keyGuessLimit' | 'usageFlushMs' | 'redis'> {
+  config: Pick<
+    Config,
+    | 'keyGuessLimit'
+    | 'usageFlushMs'
+    | 'keyCacheMaxEntries'
+    | 'redisUrl'
+    | 'redisKeyPrefix'
+    | 'redisFailureMode'
+  >,
+): Pick<GatewayOptions, 'keyGuessLimit' | 'usageFlushMs' | 'keyCacheMaxEntries' | 'redis'> {
   return {
     keyGuessLimit: config.keyGuessLimit,
     usageFlushMs: config.usageFlushMs,
+    keyCacheMaxEntries: config.keyCacheMaxEntries,
     redis: redisSettings(config),
   };
 }
@@ -114,7 +125,7 @@ export class Gateway {
         error: (error) => background(error, 'polling subscription changes'),
         changed: () => this.publicAccess.load(),
       },
-      { pollMs: options.pollMs ?? 250, maxEntries: 100_000 },
+      { pollMs: options.pollMs ?? 250, maxEntries: options.keyCacheMaxEntries },
     );
     this.limits = new TrafficLimits(limiterStore);
     this.keyGuesses = new KeyGuessGuard(limiterStore, {

@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { DEMO_LIMITS } from '../../src/domain/subscriptions.js';
-import { startGateway, type Gateway, type GatewayOptions } from '../../src/gateway/index.js';
+import { gatewaySettings, startGateway, type Gateway, type GatewayOptions } from '../../src/gateway/index.js';
 import type { Store } from '../../src/store/db.js';
 import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
@@ -70,10 +70,9 @@ export async function createTestApp(
     ...options.config,
   });
   const gateway = await startGateway({
+    ...gatewaySettings(config),
     store,
     now: options.now,
-    keyGuessLimit: config.keyGuessLimit,
-    usageFlushMs: config.usageFlushMs,
     ...options.gateway,
   });
   const app = await buildApp({
