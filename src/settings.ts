@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
@@ -354,6 +355,20 @@ export const SETTINGS = {
     parse: (text: string) => text.toLowerCase(),
     default: 'open',
     description: 'Redis unreachable: `open` serves unmetered, `closed` answers 503',
+  },
+  // Processes serving the one port (src/cluster); 1 is a single process with no cluster primary.
+  workers: {
+    env: 'WORKERS',
+    schema: Type.Integer({ minimum: 1, maximum: 256 }),
+    type: 'integer 1–256 or `auto`',
+    // `auto`: one per core the process may use.
+    parse: (text: string) => {
+      const value = text.trim();
+      if (value.toLowerCase() === 'auto') return availableParallelism();
+      return value === '' ? 1 : integerText(value);
+    },
+    default: 1,
+    description: 'Processes serving the port (`auto`: one per core); see docs/deployment.md',
   },
 } satisfies Record<string, Setting>;
 

@@ -107,6 +107,7 @@ describe('loadConfig: the settings table', () => {
       redisUrl: null,
       redisKeyPrefix: 'rates:',
       redisFailureMode: 'open',
+      workers: 1,
     });
   });
 

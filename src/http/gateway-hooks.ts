@@ -1,22 +1,13 @@
-import type { FastifyInstance, onRequestHookHandler, onResponseHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import type { Gateway } from '../gateway/index.js';
 import { handedOver } from './direct-answers.js';
+import { operationName, serviceGroup } from './route-names.js';
 import { checkSubscriptionKey } from './subscription-key.js';
 import { applyTrafficLimits } from './traffic-limits.js';
 import { countUsage } from './usage.js';
 
-/** A route's operation id, else its path: the name usage and metrics count it under. */
-export function operationName(route: Pick<RouteOptions, 'schema' | 'url'>): string {
-  return (route.schema as { operationId?: string } | undefined)?.operationId ?? route.url;
-}
-
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-
-/** The service group of an API route: the first path segment after /api/ (FundPriceService, ...). */
-export function serviceGroup(url: string): string {
-  return url.split('/')[2] ?? '';
-}
 
 /**
  * The gateway on every route of this scope, in the decisions' order: (404 before any of this, as

@@ -1,6 +1,6 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { Gateway } from '../gateway/index.js';
-import { operationName } from './gateway-hooks.js';
+import { operationName } from './route-names.js';
 
 /** Request count and latency of every request the app answers, by operation and status. */
 export function installRequestMetrics(app: FastifyInstance, gateway: Gateway): void {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
 import { bangkokDay } from '../domain/windows.js';
 import type { Gateway } from '../gateway/index.js';
-import { operationName, serviceGroup } from './gateway-hooks.js';
+import { operationName, serviceGroup } from './route-names.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

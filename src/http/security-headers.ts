@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import type { PublicAccessState } from '../gateway/public-access.js';
-import { serviceGroup } from './gateway-hooks.js';
+import { serviceGroup } from './route-names.js';
 import { presentedKey } from './subscription-key.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { addDays, toDateTime } from '../domain/dates.js';
 import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
 import { NavSeries } from '../domain/nav-series.js';
@@ -10,7 +10,7 @@ import type {
   FundPriceRecord,
   NavEntry,
 } from '../schemas/fund-prices.js';
-import type { Caches } from '../cache/caches.js';
+import type { LoadingCache } from '../cache/loading-cache.js';
 import type { Database, Fund } from './schema.js';
 
 export type PriceRow = Omit<StoredPrice, 'total_net_assets'>;
@@ -58,6 +58,14 @@ export const LISTED_COLUMNS = [
   'f.link_th',
 ] as const;
 
+/** The caches of fund reads (made by name in src/cache/caches.ts; a cache turned off keeps nothing). */
+export interface FundCaches {
+  navSeries: LoadingCache<number, NavSeries>;
+  prices: LoadingCache<number, PriceSeries>;
+  fundsByCode: LoadingCache<string, { fund: Fund | undefined }>;
+  fundListing: LoadingCache<'all', { funds: ListedFund[] }>;
+}
+
 /** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
 export class FundRepository {
   constructor(
@@ -67,7 +75,7 @@ export class FundRepository {
      * (found or not) and the listing of AllFundPrices, kept until the data changes; a cache turned off
      * reads on every call.
      */
-    private readonly caches: Pick<Caches, 'navSeries' | 'prices' | 'fundsByCode' | 'fundListing'>,
+    private readonly caches: FundCaches,
   ) {}
 
   /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
@@ -141,12 +149,17 @@ export class FundRepository {
 
   /** The fund's stored prices: one range of its (fund, date) index. */
   private storedPrices(fundId: number): Promise<StoredPrice[]> {
-    return this.db
-      .selectFrom('fund_prices')
-      .select(['id', 'price_date', 'nav', 'offer', 'redemption', 'total_net_assets', 'batch_id'])
-      .where('fund_id', '=', fundId)
-      .orderBy('price_date')
-      .execute();
+    return (
+      this.db
+        .selectFrom('fund_prices')
+        .select(['price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
+        // A synced price is served with the upstream's mfr_iId and l_ID (migration 011).
+        .select(sql<number>`coalesce(origin_id, id)`.as('id'))
+        .select(sql<number>`coalesce(origin_batch_id, batch_id)`.as('batch_id'))
+        .where('fund_id', '=', fundId)
+        .orderBy('price_date')
+        .execute()
+    );
   }
 
   /**

@@ -1,10 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import { countBefore } from '../domain/sorted.js';
 import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from '../schemas/exchange-rates.js';
 import type { Database, FxFamily, FxRateTable } from './schema.js';
-import type { Caches } from '../cache/caches.js';
+import type { LoadingCache } from '../cache/loading-cache.js';
 
 export type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
 
@@ -44,7 +44,7 @@ export class FxRepository {
   constructor(
     private readonly db: Kysely<Database>,
     /** Whole daily series by family and era, kept until the data changes (a cache turned off: read each call). */
-    private readonly caches: Pick<Caches, 'fxDaily'>,
+    private readonly caches: { fxDaily: LoadingCache<string, FxDailySeries> },
   ) {}
 
   async families(): Promise<FxFamilyItem[]> {
@@ -73,7 +73,9 @@ export class FxRepository {
       if (!family) continue;
       const r = await this.db
         .selectFrom('fx_rates')
-        .select(['id', 'rate_date', 'round', 'rate_time', ...RATE_COLUMNS])
+        .select(['rate_date', 'round', 'rate_time', ...RATE_COLUMNS])
+        // A synced row is served with the upstream's ID (migration 011).
+        .select(sql<number>`coalesce(origin_id, id)`.as('id'))
         .where('family_code', '=', family.code)
         .orderBy('rate_date', 'desc')
         .orderBy('round', 'desc')
