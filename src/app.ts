@@ -9,7 +9,8 @@ import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLineRequestLog } from './http/logging.js';
 import { OutageLog } from './http/outage-log.js';
 import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.js';
-import { cachingHeaders } from './http/response-cache.js';
+import { cachingHeaders } from './calls/answer-headers.js';
+import { keyedOrigins } from './calls/cors.js';
 import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-proxy.js';
 import { LIMIT_DEFAULTS } from './config.js';
 import { installRequestMetrics } from './http/metrics.js';
@@ -22,7 +23,7 @@ import { NavSeriesCache } from './store/nav-series-cache.js';
 import { SeriesCache } from './store/series-cache.js';
 import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
 import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
-import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
 import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
@@ -80,8 +81,9 @@ export async function buildApp({
   gateway: shared,
   webRoot,
 }: AppOptions): Promise<FastifyInstance> {
-  // Cached answers are served straight from the server's request event when they can be (see
-  // DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
+  // Cached answers are served straight from the server's request event when they can be (the fast
+  // path, DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
+  // Both are thin adapters over one call core (src/calls/).
   let direct: DirectAnswers | undefined;
   const connection = connectionOptions(config, config.requestTimeoutMs);
   const trustProxy = config.trustProxy ?? false;
@@ -217,7 +219,7 @@ export async function buildApp({
         answers,
         gateway,
         caching: cachingHeaders({ maxAgeS, shared: cachePublic }),
-        corsHeaders: anyOriginHeaders(corsOrigins),
+        corsOrigins: keyedOrigins(corsOrigins),
         maxUrlLength: config.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength,
         underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
         ip: clientAddress(trustProxy),
