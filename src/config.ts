@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -46,6 +47,7 @@ const ConfigSchema = Type.Object({
   redisUrl: Type.Union([Type.String({ pattern: '^rediss?://' }), Type.Null()]),
   redisKeyPrefix: Type.String({ minLength: 1, maxLength: 100 }),
   redisFailureMode: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+  workers: Type.Integer({ minimum: 1, maximum: 256 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -110,6 +112,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   redisUrl: 'REDIS_URL',
   redisKeyPrefix: 'REDIS_KEY_PREFIX',
   redisFailureMode: 'REDIS_FAILURE_MODE',
+  workers: 'WORKERS',
 };
 
 export class ConfigError extends Error {}
@@ -125,6 +128,12 @@ function trustProxy(value: string | undefined): boolean | number | string {
   if (['', '0', 'false', 'no'].includes(text.toLowerCase())) return false;
   if (['true', 'yes'].includes(text.toLowerCase())) return true;
   return /^[0-9]+$/.test(text) ? Number(text) : text;
+}
+
+/** WORKERS: a number of processes, or `auto` for one per core the process may use. */
+function workers(value: string | undefined): number {
+  if (value?.trim().toLowerCase() === 'auto') return availableParallelism();
+  return number(value?.trim(), 1);
 }
 
 /** DATA_FILE_MODE: three octal digits, as chmod takes them (0600 or 600). */
@@ -186,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Open by default: the data is read-only and published, so serving unmetered for a while is a
     // smaller harm than refusing every client while an auxiliary store is down (see the README).
     redisFailureMode: (env.REDIS_FAILURE_MODE || 'open').toLowerCase(),
+    // Processes serving the one port (src/cluster); 1 is a single process with no cluster primary.
+    workers: workers(env.WORKERS),
   };
   const errors = [...Value.Errors(ConfigSchema, candidate)];
   // Settings that are wrong only together. Node refuses a headers timeout longer than the request timeout (which covers headers and body).

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -5,6 +6,8 @@ import { serviceLogStream } from './http/log-destination.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
 import { startGateway } from './gateway/index.js';
 import { redisSettings } from './gateway/redis.js';
+import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
+import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -14,14 +17,23 @@ const REPEATED_SIGNAL_MS = 1000;
 /** Process entry: read the settings, prepare the database, listen, and shut down cleanly. */
 export async function serve(): Promise<void> {
   const config = loadConfig();
+  // WORKERS > 1: this process becomes the cluster's primary, and the workers it forks come back here.
+  if (config.workers > 1 && cluster.isPrimary) {
+    return (await import('./cluster/primary.js')).runPrimary(config);
+  }
+  // Only a worker of our own primary (src/cluster), not of any cluster the process may run under.
+  const worker = cluster.isWorker && process.env[WORKER_ENV] === '1';
   // A long import in another process holds the write lock for a while: never freeze serving for it.
   const store = openStore(config.databaseUrl, {
     busyTimeoutMs: 100,
     readUrl: config.databaseReadUrl,
     fileMode: config.dataFileMode,
   });
-  await migrateToLatest(store.db);
-  if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+  // A worker's primary prepared the database before forking it.
+  if (!worker) {
+    await migrateToLatest(store.db);
+    if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+  }
 
   // One gateway (key cache, limit counters, usage, metrics) serves every listener of the process.
   const logger: { app?: FastifyInstance } = {};
@@ -30,6 +42,8 @@ export async function serve(): Promise<void> {
     keyGuessLimit: config.keyGuessLimit,
     usageFlushMs: config.usageFlushMs,
     redis: redisSettings(config),
+    // Workers without Redis count their limits in the primary, so the limits hold across them all.
+    limiterStore: worker && !config.redisUrl ? new ClusterLimiterStore() : undefined,
     // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
     onError: (err, what) =>
       logger.app
@@ -116,7 +130,14 @@ export async function serve(): Promise<void> {
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
-  await app.listen({ port: config.port, host: config.host });
+  if (worker) {
+    // SIGHUP is the primary's (replace the workers one at a time); a worker must not die of it.
+    process.on('SIGHUP', () => undefined);
+    // The primary is gone (killed): no one counts the limits or replaces this worker any more.
+    process.on('disconnect', () => onSignal('SIGTERM'));
+  }
+  const url = await app.listen({ port: config.port, host: config.host });
   if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
   if (metrics) await metrics.listen({ port: config.metricsPort ?? 0, host: config.metricsHost });
+  if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { addDays, toDateTime } from '../domain/dates.js';
 import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
 import { navStatistics, type NavStatistics, type NavValue } from '../domain/statistics.js';
@@ -151,7 +151,10 @@ export class FundRepository {
   private storedPrices(fundId: number, range?: { from: string; to: string }): Promise<StoredPrice[]> {
     let query = this.db
       .selectFrom('fund_prices')
-      .select(['id', 'price_date', 'nav', 'offer', 'redemption', 'total_net_assets', 'batch_id'])
+      .select(['price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
+      // A synced price is served with the upstream's mfr_iId and l_ID (migration 011).
+      .select(sql<number>`coalesce(origin_id, id)`.as('id'))
+      .select(sql<number>`coalesce(origin_batch_id, batch_id)`.as('batch_id'))
       .where('fund_id', '=', fundId);
     if (range) query = query.where('price_date', '>=', range.from).where('price_date', '<=', range.to);
     return query.orderBy('price_date').execute();

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import { countBefore } from '../domain/sorted.js';
@@ -73,7 +73,9 @@ export class FxRepository {
       if (!family) continue;
       const r = await this.db
         .selectFrom('fx_rates')
-        .select(['id', 'rate_date', 'round', 'rate_time', ...RATE_COLUMNS])
+        .select(['rate_date', 'round', 'rate_time', ...RATE_COLUMNS])
+        // A synced row is served with the upstream's ID (migration 011).
+        .select(sql<number>`coalesce(origin_id, id)`.as('id'))
         .where('family_code', '=', family.code)
         .orderBy('rate_date', 'desc')
         .orderBy('round', 'desc')

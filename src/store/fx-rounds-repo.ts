@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxRateRow } from '../schemas/exchange-rates.js';
@@ -83,8 +83,9 @@ export class FxRoundsRepository {
     const rows = await this.db
       .selectFrom('fx_rates as r')
       .innerJoin('fx_families as f', 'f.code', 'r.family_code')
+      // A synced row is served with the upstream's ID (migration 011).
+      .select(sql<number>`coalesce(r.origin_id, r.id)`.as('id'))
       .select([
-        'r.id',
         'r.family_code',
         'r.round',
         'r.rate_time',
