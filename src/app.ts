@@ -8,7 +8,8 @@ import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLineRequestLog } from './http/logging.js';
 import { OutageLog } from './http/outage-log.js';
 import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.js';
-import { cachingHeaders } from './http/response-cache.js';
+import { cachingHeaders } from './calls/answer-headers.js';
+import { keyedOrigins } from './calls/cors.js';
 import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-proxy.js';
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
@@ -16,7 +17,7 @@ import { installRequestIdHeader, requestId } from './http/request-id.js';
 import { answerCache, makeCaches } from './cache/caches.js';
 import { DataVersion } from './store/data-version.js';
 import { connectionOptions, installConnectionLimits } from './http/connection-limits.js';
-import { anyOriginHeaders, installSecurityHeaders } from './http/security-headers.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
 import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
@@ -55,8 +56,9 @@ export async function buildApp({
   gateway: shared,
   webRoot,
 }: AppOptions): Promise<FastifyInstance> {
-  // Cached answers are served straight from the server's request event when they can be (see
-  // DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
+  // Cached answers are served straight from the server's request event when they can be (the fast
+  // path, DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
+  // Both are thin adapters over one call core (src/calls/).
   let direct: DirectAnswers | undefined;
   const connection = connectionOptions(config, config.requestTimeoutMs);
   const trustProxy = config.trustProxy;
@@ -171,7 +173,7 @@ export async function buildApp({
         answers,
         gateway,
         caching: cachingHeaders({ maxAgeS, shared: cachePublic }),
-        corsHeaders: anyOriginHeaders(corsOrigins),
+        corsOrigins: keyedOrigins(corsOrigins),
         maxUrlLength: config.maxUrlLength,
         underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
         ip: clientAddress(trustProxy),

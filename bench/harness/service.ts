@@ -24,6 +24,8 @@ export interface ServiceOptions {
   settings?: Record<string, string>;
   /** Run the compiled build (`node dist/cli/main.js`, the published `rates` command) instead of tsx. */
   compiled?: boolean;
+  /** The compiled CLI to run (another worktree's `dist/cli/main.js`, e.g. the commit before a change). */
+  cli?: string;
 }
 
 export async function startService(
@@ -33,7 +35,7 @@ export async function startService(
 ): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const command = options.compiled ? [COMPILED_CLI] : ['--import', 'tsx', CLI];
+  const command = options.compiled ? [options.cli ?? COMPILED_CLI] : ['--import', 'tsx', CLI];
   const settings = options.settings ?? {};
   const started = performance.now();
   const child = spawnNode([...command, 'serve'], {
