@@ -26,6 +26,8 @@ export interface ServiceOptions {
   compiled?: boolean;
   /** How long to wait for the first answer (default 60 s; a loaded machine may need longer). */
   startupTimeoutMs?: number;
+  /** The compiled CLI to run (another worktree's `dist/cli/main.js`, e.g. the commit before a change). */
+  cli?: string;
 }
 
 export async function startService(
@@ -35,7 +37,7 @@ export async function startService(
 ): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const command = options.compiled ? [COMPILED_CLI] : ['--import', 'tsx', CLI];
+  const command = options.compiled ? [options.cli ?? COMPILED_CLI] : ['--import', 'tsx', CLI];
   const settings = options.settings ?? {};
   const started = performance.now();
   const child = spawnNode([...command, 'serve'], {

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { MESSAGES } from '../domain/errors.js';
@@ -31,6 +32,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Ga
   app,
   { store, gateway },
 ) => {
+  // WORKERS > 1: which worker answered (its cluster id), so an operator or a test can tell them apart.
+  const worker = cluster.worker ? { 'x-worker': String(cluster.worker.id) } : undefined;
+  if (worker) app.addHook('onRequest', async (_request, reply) => void reply.headers(worker));
   app.get(
     '/health',
     { schema: { hide: true, response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },

@@ -10,7 +10,7 @@ import { syncOptions, type SyncSettings } from './settings.js';
  */
 export function startSyncJob(
   store: Store,
-  settings: SyncSettings & { from: string },
+  settings: SyncSettings & { syncFrom: string },
   log: FastifyBaseLogger,
 ): { stop(): Promise<void> } {
   const abort = new AbortController();
@@ -18,7 +18,7 @@ export function startSyncJob(
   let running: Promise<void> = Promise.resolve();
   const once = async () => {
     const summary = await runSync(store, {
-      ...syncOptions(settings, settings.from, settings.key),
+      ...syncOptions(settings, settings.syncFrom, settings.syncKey),
       signal: abort.signal,
       onBatch: (b) =>
         log.info(
@@ -28,16 +28,16 @@ export function startSyncJob(
       onWait: (ms, why) => log.warn({ waitMs: ms }, `sync: upstream ${why}, waiting`),
     });
     const { error, ...figures } = summary;
-    if (summary.result === 'ok') log.info({ sync: figures }, `sync from ${settings.from} done`);
+    if (summary.result === 'ok') log.info({ sync: figures }, `sync from ${settings.syncFrom} done`);
     else if (!abort.signal.aborted)
-      log.error({ sync: figures }, `sync from ${settings.from} failed: ${error}`);
+      log.error({ sync: figures }, `sync from ${settings.syncFrom} failed: ${error}`);
   };
   const schedule = () => {
     if (abort.signal.aborted) return;
     running = once()
       .catch((err: unknown) => log.error({ err }, 'sync failed'))
       .finally(() => {
-        if (!abort.signal.aborted) timer = setTimeout(schedule, settings.intervalMinutes * 60_000);
+        if (!abort.signal.aborted) timer = setTimeout(schedule, settings.syncIntervalMinutes * 60_000);
       });
   };
   schedule();

@@ -58,7 +58,9 @@ describe('rates sync (command) and SYNC_FROM (rates serve)', () => {
     try {
       type Ready = { sync?: { lastResult: string | null; phase: string; lagSeconds: number | null } };
       let ready: Ready = {};
-      while (ready.sync?.lastResult !== 'ok') {
+      const done = `"msg":"sync from ${a.url} done"`;
+      // The state is recorded as the run ends, its log line just after.
+      while (ready.sync?.lastResult !== 'ok' || !server.output().includes(done)) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
         expect(ready.sync?.lastResult ?? null).not.toBe('failed');
@@ -75,7 +77,6 @@ describe('rates sync (command) and SYNC_FROM (rates serve)', () => {
         .split('\n')
         .filter((l) => l.includes('"msg":"sync: batch '));
       expect(lines).toHaveLength(batches);
-      expect(server.output()).toContain(`"msg":"sync from ${a.url} done"`);
       expect(server.output()).not.toContain(a.key);
       // It serves what it copied (and no demo data of its own), to its own keys.
       for (const path of ['/api/FundPriceService/LatestDate', '/api/FundPriceService/AllFundsName']) {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../src/app.js';
+import { uncachedApp } from '../helpers/app.js';
 import { readSyncState } from '../../src/sync/state.js';
 import { samplePaths } from './operations.js';
 import {
@@ -83,11 +83,7 @@ describe('sync faults', () => {
     for (const [fund, n] of partial) expect(n).toBe(full.get(fund));
 
     // A starts again on the same port and data; B's next run goes on after the last fund it has.
-    const restarted = await buildApp({
-      config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, maxEventLoopDelayMs: 0 },
-      store: a.store,
-      gateway: a.gateway,
-    });
+    const restarted = await uncachedApp(a);
     const askedAgain: number[] = [];
     restarted.addHook('onRequest', async (request) => {
       const fund = fundOf(request.url);
