@@ -1,11 +1,13 @@
 // npm run bench [-- --seconds 3 --rounds 5 --connections 16 --only LatestDate,mix --client wrk --postgres
 //                   --workers 2|auto]
+// npm run bench -- --baseline ../pipeline-base   (that worktree built: npm run build)
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
 // memory. Servers run in their own processes, and so does wrk; autocannon runs here. With --workers N
 // the service runs WORKERS=N and the ceiling as N node:cluster processes too; CPU and memory are
 // then those of all the processes. See the README's benchmark section.
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
 import { prepareDataset } from './harness/dataset.js';
@@ -19,7 +21,7 @@ import {
   type Operation,
 } from './harness/requests.js';
 import { ensureCompiledBuild, settle, startService, type Service } from './harness/service.js';
-import { printTable, type CachedRow, type UncachedRow } from './harness/table.js';
+import { printComparison, printTable, type CachedRow, type UncachedRow } from './harness/table.js';
 import { hasWrk } from './harness/wrk.js';
 
 const { values } = parseArgs({
@@ -37,6 +39,9 @@ const { values } = parseArgs({
     // The service's WORKERS (a number, or auto: one per core), and as many ceiling processes.
     workers: { type: 'string', default: '1' },
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/rates_bench' },
+    // Another worktree of the service, built (e.g. the commit before a change): the operations are
+    // measured on it in place of the ceiling, alternating with this one, and nothing else is measured.
+    baseline: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -104,7 +109,14 @@ const throughTsx = await startService(dataset.databaseUrl, probe, { workers });
 await throughTsx.stop();
 const service = await startService(dataset.databaseUrl, probe, { compiled: true, workers });
 const afterStart = service.memory();
-const ceiling = await startCeiling(await captureAnswers(service.url, benchRequests(operations)), workers);
+const baseline = values.baseline;
+const ceiling = baseline
+  ? await startService(dataset.databaseUrl, probe, {
+      compiled: true,
+      cli: join(resolve(baseline), 'dist', 'cli', 'main.js'),
+      workers,
+    })
+  : await startCeiling(await captureAnswers(service.url, benchRequests(operations)), workers);
 const cached: CachedRow[] = [];
 await measure(service, benchRequests(operations), warmUp);
 await measure(ceiling, benchRequests(operations), warmUp);
@@ -121,7 +133,7 @@ await Promise.all([service.stop(), ceiling.stop()]);
 
 // The heavy queries with the answer cache off: each call reads the database.
 const uncached: UncachedRow[] = [];
-if (uncachedOperations.length > 0) {
+if (uncachedOperations.length > 0 && !baseline) {
   const bare: Service = await startService(dataset.databaseUrl, probe, {
     settings: { CACHE_MAX_BYTES: '0' },
     compiled: true,
@@ -146,6 +158,10 @@ if (uncachedOperations.length > 0) {
 }
 
 progress('');
+if (baseline) {
+  printComparison(cached, baseline);
+  process.exit(0);
+}
 printTable(cached, uncached, {
   startupMs: service.startupMs,
   tsxStartupMs: throughTsx.startupMs,

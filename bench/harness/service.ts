@@ -24,6 +24,8 @@ export interface ServiceOptions {
   settings?: Record<string, string>;
   /** Run the compiled build (`node dist/cli/main.js`, the published `rates` command) instead of tsx. */
   compiled?: boolean;
+  /** The compiled CLI to run (another worktree's `dist/cli/main.js`, e.g. the commit before a change). */
+  cli?: string;
   /** WORKERS: started once every worker answers. */
   workers?: number;
 }
@@ -35,7 +37,7 @@ export async function startService(
 ): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const command = options.compiled ? [COMPILED_CLI] : ['--import', 'tsx', CLI];
+  const command = options.compiled ? [options.cli ?? COMPILED_CLI] : ['--import', 'tsx', CLI];
   const workers = options.workers ?? 1;
   const settings = { ...options.settings, ...(workers > 1 && { WORKERS: String(workers) }) };
   const started = performance.now();

@@ -27,6 +27,8 @@ export async function openExplorer(
   setting: Setting,
   key: string,
   hash: string,
+  /** Done on the page before it loads, e.g. installing a fake clock. */
+  before?: (page: Page) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const phone = setting.viewport === PHONE;
   const context = await browser.newContext({
@@ -44,6 +46,7 @@ export async function openExplorer(
   );
   const page = await context.newPage();
   const errors = collectErrors(page);
+  await before?.(page);
   await page.goto(`${url}/${hash}`);
   return { context, page, errors };
 }
@@ -79,3 +82,30 @@ export const options = (page: Page, select: string) =>
   page.$$eval(`${select} option`, (os) =>
     os.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? ''] as [string, string]),
   );
+
+/** A day as the reader types it into a date field: the browser's own in English, d/m/B.E. in Thai. */
+export function dateText(setting: Setting, iso: string): string {
+  if (setting.lang === 'en') return iso;
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d}/${m}/${y + 543}`;
+}
+
+/** The labels of a chart's day axis as drawn, with their x positions. */
+export const xTicks = async (page: Page, chart: string) =>
+  JSON.parse((await page.getAttribute(chart, 'data-x-ticks')) ?? '[]') as [string, number][];
+
+/** Labels drawn too close to be read apart, or drawn twice. */
+export function crowded(ticks: [string, number][], minGap: number): string[] {
+  const problems: string[] = [];
+  const labels = ticks.map(([label]) => label);
+  if (new Set(labels).size !== labels.length) problems.push(`repeated: ${labels.join(' | ')}`);
+  for (let i = 1; i < ticks.length; i++) {
+    const gap = ticks[i]![1] - ticks[i - 1]![1];
+    if (gap < minGap) problems.push(`${ticks[i - 1]![0]} and ${ticks[i]![0]} ${gap}px apart`);
+  }
+  return problems;
+}
+
+/** The number of days a chart draws. */
+export const chartPoints = async (page: Page, chart: string) =>
+  Number(await page.getAttribute(chart, 'data-points'));

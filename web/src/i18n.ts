@@ -102,6 +102,8 @@ const EN = {
   month: 'Month',
   day: 'Day (days with prices)',
   noPricesMonth: 'No prices this month',
+  tooLong: 'At most 3 years at a time: pick a start on or after {date}.',
+  newRound: 'New rates published: round {n} ({time}).',
 };
 
 export type Key = keyof typeof EN;
@@ -205,6 +207,8 @@ const TH: Record<Key, string> = {
   month: 'เดือน',
   day: 'วันที่ (วันที่มีราคา)',
   noPricesMonth: 'ไม่มีราคาในเดือนนี้',
+  tooLong: 'เลือกได้ไม่เกิน 3 ปีต่อครั้ง โปรดเลือกวันเริ่มต้นตั้งแต่ {date}',
+  newRound: 'ประกาศอัตราใหม่แล้ว: รอบที่ {n} ({time})',
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };
