@@ -4,8 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { serviceLogStream } from './http/log-destination.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
-import { startGateway } from './gateway/index.js';
-import { redisSettings } from './gateway/redis.js';
+import { gatewaySettings, startGateway } from './gateway/index.js';
 import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
 import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
@@ -39,9 +38,7 @@ export async function serve(): Promise<void> {
   const logger: { app?: FastifyInstance } = {};
   const gateway = await startGateway({
     store,
-    keyGuessLimit: config.keyGuessLimit,
-    usageFlushMs: config.usageFlushMs,
-    redis: redisSettings(config),
+    ...gatewaySettings(config),
     // Workers without Redis count their limits in the primary, so the limits hold across them all.
     limiterStore: worker && !config.redisUrl ? new ClusterLimiterStore() : undefined,
     // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
@@ -137,7 +134,11 @@ export async function serve(): Promise<void> {
     process.on('disconnect', () => onSignal('SIGTERM'));
   }
   const url = await app.listen({ port: config.port, host: config.host });
-  if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
-  if (metrics) await metrics.listen({ port: config.metricsPort ?? 0, host: config.metricsHost });
+  if (admin && config.adminPort !== null) {
+    await admin.listen({ port: config.adminPort, host: config.adminHost });
+  }
+  if (metrics && config.metricsPort !== null) {
+    await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
+  }
   if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
 }

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, toDateTime } from '../domain/dates.js';
 import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
-import { navStatistics, type NavStatistics, type NavValue } from '../domain/statistics.js';
+import { NavSeries } from '../domain/nav-series.js';
+import type { NavStatistics, NavValue } from '../domain/statistics.js';
 import type {
   FundNameItem,
   FundNavStatistics,
@@ -9,9 +10,8 @@ import type {
   FundPriceRecord,
   NavEntry,
 } from '../schemas/fund-prices.js';
-import type { NavSeriesCache } from './nav-series-cache.js';
+import type { LoadingCache } from '../cache/loading-cache.js';
 import type { Database, Fund } from './schema.js';
-import type { SeriesCache } from './series-cache.js';
 
 export type PriceRow = Omit<StoredPrice, 'total_net_assets'>;
 
@@ -58,24 +58,29 @@ export const LISTED_COLUMNS = [
   'f.link_th',
 ] as const;
 
+/** The caches of fund reads (made by name in src/cache/caches.ts; a cache turned off keeps nothing). */
+export interface FundCaches {
+  navSeries: LoadingCache<number, NavSeries>;
+  prices: LoadingCache<number, PriceSeries>;
+  fundsByCode: LoadingCache<string, { fund: Fund | undefined }>;
+  fundListing: LoadingCache<'all', { funds: ListedFund[] }>;
+}
+
 /** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
 export class FundRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    /** Where NAV statistics come from in O(1) of the range; without it, each call scans the history. */
-    private readonly navSeries?: NavSeriesCache,
-    /** Funds by the code asked (found or not), kept until the data changes; without it, each call reads. */
-    private readonly fundsByCode?: SeriesCache<string, { fund: Fund | undefined }>,
-    /** The fund listing of AllFundPrices, kept until the data changes; without it, each call reads. */
-    private readonly listing?: SeriesCache<'all', { funds: ListedFund[] }>,
-    /** Funds' whole price histories, kept until the data changes; without them, each call reads its range. */
-    private readonly priceSeries?: SeriesCache<number, PriceSeries>,
+    /**
+     * Funds' NAV series (statistics in O(1) of the range), price histories, funds by the code asked
+     * (found or not) and the listing of AllFundPrices, kept until the data changes; a cache turned off
+     * reads on every call.
+     */
+    private readonly caches: FundCaches,
   ) {}
 
   /** A fund by number (mf_iNumber) or, failing that, by short code, case-insensitively. */
   async findFund(code: string): Promise<Fund | undefined> {
-    if (!this.fundsByCode) return this.readFund(code);
-    const found = await this.fundsByCode.get(code.toUpperCase(), async () => ({
+    const found = await this.caches.fundsByCode.get(code.toUpperCase(), async () => ({
       fund: await this.readFund(code),
     }));
     return found.fund;
@@ -113,56 +118,53 @@ export class FundRepository {
     return entries;
   }
 
-  /** Fund_Nav_ByFundCode's statistics: from the fund's cached NAV series, else by one pass over its NAVs. */
+  /** Fund_Nav_ByFundCode's statistics, from the fund's NAV series. */
   async navStatistics(fundId: number, from: string, to: string): Promise<FundNavStatistics> {
-    if (this.navSeries) {
-      const series = await this.navSeries.get(fundId, () => this.navPoints(fundId));
-      return statisticsFields(series.statistics(from, to));
-    }
-    return statisticsFields(navStatistics(await this.navPoints(fundId, to), from, to));
+    const series = await this.caches.navSeries.get(fundId, async () =>
+      NavSeries.fromPoints(await this.navPoints(fundId)),
+    );
+    return statisticsFields(series.statistics(from, to));
   }
 
-  /** The fund's NAVs (up to `to` when given) in ascending date order: one range of its index. */
-  private navPoints(fundId: number, to?: string): Promise<{ date: string; nav: number }[]> {
-    let query = this.db
+  /** The fund's NAVs in ascending date order: one range of its index. */
+  private navPoints(fundId: number): Promise<{ date: string; nav: number }[]> {
+    return this.db
       .selectFrom('fund_prices')
       .select(['price_date as date', 'nav'])
-      .where('fund_id', '=', fundId);
-    if (to !== undefined) query = query.where('price_date', '<=', to);
-    return query.orderBy('price_date').execute();
+      .where('fund_id', '=', fundId)
+      .orderBy('price_date')
+      .execute();
   }
 
   /**
-   * The fund's prices in [from, to], ascending by date, as stored: from its whole history kept in
-   * memory when the app keeps them (two binary searches), else read from the database.
+   * The fund's prices in [from, to], ascending by date, as stored: a run of its whole history (kept in
+   * memory while the prices cache keeps it), found by two binary searches.
    */
   async prices(fundId: number, from: string, to: string): Promise<PriceRun> {
-    if (this.priceSeries) {
-      const series = await this.priceSeries.get(fundId, async () =>
-        PriceSeries.fromRows(await this.storedPrices(fundId)),
-      );
-      return { series, ...series.range(from, to) };
-    }
-    const series = PriceSeries.fromRows(await this.storedPrices(fundId, { from, to }));
-    return { series, start: 0, end: series.length };
+    const series = await this.caches.prices.get(fundId, async () =>
+      PriceSeries.fromRows(await this.storedPrices(fundId)),
+    );
+    return { series, ...series.range(from, to) };
   }
 
-  /** The fund's stored prices, all of them or those in a range: one range of its (fund, date) index. */
-  private storedPrices(fundId: number, range?: { from: string; to: string }): Promise<StoredPrice[]> {
-    let query = this.db
-      .selectFrom('fund_prices')
-      .select(['price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
-      // A synced price is served with the upstream's mfr_iId and l_ID (migration 011).
-      .select(sql<number>`coalesce(origin_id, id)`.as('id'))
-      .select(sql<number>`coalesce(origin_batch_id, batch_id)`.as('batch_id'))
-      .where('fund_id', '=', fundId);
-    if (range) query = query.where('price_date', '>=', range.from).where('price_date', '<=', range.to);
-    return query.orderBy('price_date').execute();
+  /** The fund's stored prices: one range of its (fund, date) index. */
+  private storedPrices(fundId: number): Promise<StoredPrice[]> {
+    return (
+      this.db
+        .selectFrom('fund_prices')
+        .select(['price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
+        // A synced price is served with the upstream's mfr_iId and l_ID (migration 011).
+        .select(sql<number>`coalesce(origin_id, id)`.as('id'))
+        .select(sql<number>`coalesce(origin_batch_id, batch_id)`.as('batch_id'))
+        .where('fund_id', '=', fundId)
+        .orderBy('price_date')
+        .execute()
+    );
   }
 
   /**
    * Every fund with its category, in AllFundPrices' order (category, display order, number): kept
-   * until the data changes when the app keeps it, so a day's listing only reads that day's prices.
+   * until the data changes (the fundListing cache), so a day's listing only reads that day's prices.
    */
   async fundListing(): Promise<ListedFund[]> {
     const read = () =>
@@ -174,8 +176,7 @@ export class FundRepository {
         .orderBy('f.display_order')
         .orderBy('f.id')
         .execute();
-    if (!this.listing) return read();
-    return (await this.listing.get('all', async () => ({ funds: await read() }))).funds;
+    return (await this.caches.fundListing.get('all', async () => ({ funds: await read() }))).funds;
   }
 
   /**

@@ -4,7 +4,7 @@ import { formatRate } from '../domain/rates.js';
 import { countBefore } from '../domain/sorted.js';
 import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from '../schemas/exchange-rates.js';
 import type { Database, FxFamily, FxRateTable } from './schema.js';
-import type { SeriesCache } from './series-cache.js';
+import type { LoadingCache } from '../cache/loading-cache.js';
 
 export type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
 
@@ -43,8 +43,8 @@ export function dailySeriesBytes(series: FxDailySeries): number {
 export class FxRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    /** Whole daily series by family and era, kept until the data changes; without it, every call reads. */
-    private readonly dailySeries?: SeriesCache<string, FxDailySeries>,
+    /** Whole daily series by family and era, kept until the data changes (a cache turned off: read each call). */
+    private readonly caches: { fxDaily: LoadingCache<string, FxDailySeries> },
   ) {}
 
   async families(): Promise<FxFamilyItem[]> {
@@ -97,30 +97,21 @@ export class FxRepository {
   }
 
   /**
-   * One row per day in [from, to]: that day's last published round, ascending by date. With the
-   * series cache, a range is a slice of the family's whole series (two binary searches), so a 3-year
-   * download no longer reads and formats its rows on every call.
+   * One row per day in [from, to]: that day's last published round, ascending by date. A range is a
+   * slice of the family's whole series (two binary searches), so while the series cache keeps it a
+   * 3-year download no longer reads and formats its rows on every call.
    */
   async dailyRates(code: string, from: string, to: string, buddhistEra: boolean): Promise<FxRateRow[]> {
-    if (!this.dailySeries) {
-      const family = await this.findFamily(code);
-      return family ? (await this.readDaily(family, buddhistEra, from, to)).rows : [];
-    }
     const key = `${code.toUpperCase()} ${buddhistEra ? 'th' : 'en'}`;
-    const series = await this.dailySeries.get(key, async () => {
+    const series = await this.caches.fxDaily.get(key, async () => {
       const family = await this.findFamily(code);
       return family ? this.readDaily(family, buddhistEra) : { dates: [], rows: [] };
     });
     return series.rows.slice(countBefore(series.dates, from), countBefore(series.dates, to, true));
   }
 
-  private async readDaily(
-    family: FxFamily,
-    buddhistEra: boolean,
-    from?: string,
-    to?: string,
-  ): Promise<FxDailySeries> {
-    let query = this.db
+  private async readDaily(family: FxFamily, buddhistEra: boolean): Promise<FxDailySeries> {
+    const found = await this.db
       .selectFrom('fx_rates as r')
       .select(['r.rate_date', 'r.rate_time', ...RATE_COLUMNS.map((c) => `r.${c}` as const)])
       .where('r.family_code', '=', family.code)
@@ -137,10 +128,9 @@ export class FxRepository {
               .whereRef('later.round', '>', 'r.round'),
           ),
         ),
-      );
-    if (from !== undefined) query = query.where('r.rate_date', '>=', from);
-    if (to !== undefined) query = query.where('r.rate_date', '<=', to);
-    const found = await query.orderBy('r.rate_date').execute();
+      )
+      .orderBy('r.rate_date')
+      .execute();
     return {
       dates: found.map((r) => r.rate_date),
       rows: found.map((r) => ({

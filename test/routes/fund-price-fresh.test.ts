@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { openStore } from '../../src/store/db.js';
 import { FundRepository, priceRecord } from '../../src/store/fund-repo.js';
+import { noCaches } from '../../src/cache/caches.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
@@ -49,7 +50,7 @@ const navList = async (app: FastifyInstance, fund: string | number, from: string
 
 /** FundPrice_ByFundCode by a plain query of the stored rows: what the route must answer. */
 async function storedRecords(code: string, from: string, to: string): Promise<string> {
-  const fund = await new FundRepository(t.store.db).findFund(code);
+  const fund = await new FundRepository(t.store.db, noCaches()).findFund(code);
   if (!fund) return '[]';
   const rows = await t.store.db
     .selectFrom('fund_prices')
