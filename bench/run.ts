@@ -2,8 +2,8 @@
 // npm run bench -- --baseline ../pipeline-base   (that worktree built: npm run build)
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
-// memory. Servers run in their own processes, and so does wrk; autocannon runs here. See the README's
-// benchmark section.
+// memory. Servers run in their own processes, and so does wrk; autocannon runs here. See CONTRIBUTING.md,
+// Benchmarks.
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
