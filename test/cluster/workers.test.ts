@@ -115,6 +115,15 @@ async function usageTotal(id: number, expected: number): Promise<number> {
   return read();
 }
 
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts early in a minute, so calls against a per-minute limit all fall in one window. */
 async function earlyInMinute(): Promise<void> {
   const intoMinute = Date.now() % 60_000;
@@ -215,6 +224,32 @@ for (const redisUrl of TEST_REDIS_URL ? [undefined, TEST_REDIS_URL] : [undefined
       }
       for (const agent of agents) agent.destroy();
     }, 60_000);
+
+    it('write whole log lines from both workers into one stdout, also when its reader falls behind', async () => {
+      const { key } = await newKey();
+      const agents = [...(await connectionToEachWorker()).values()];
+      const from = server.output().length;
+      // The reader stops: the pipe fills, and both workers' writes wait for room at once.
+      server.child.stdout!.pause();
+      await Promise.all(
+        agents.map((agent) => Promise.all(Array.from({ length: 1500 }, () => withKey(key, agent)))),
+      );
+      server.child.stdout!.resume();
+      const logged = () =>
+        server
+          .output()
+          .slice(from)
+          .split('\n')
+          .filter((l) => l.includes('request completed'));
+      await until(() => logged().length >= 3000, 'every call logged');
+      const broken = server
+        .output()
+        .slice(from)
+        .split('\n')
+        .filter((line) => line !== '' && !isJson(line));
+      expect(broken.slice(0, 2)).toEqual([]);
+      for (const agent of agents) agent.destroy();
+    }, 90_000);
 
     it('replace a worker killed with SIGKILL while the other serves', async () => {
       const { key } = await newKey();

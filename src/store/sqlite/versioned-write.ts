@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
+import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
 
 /**
  * SQLite's fast path for versioned writes: four prepared statements and one row at a time inside the
