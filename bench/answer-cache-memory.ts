@@ -9,7 +9,7 @@
  * the cache's accounting (entryBytes in src/cache/answer-cache.ts) matches what an entry costs.
  */
 import { AnswerCache } from '../src/cache/answer-cache.js';
-import { answerKey } from '../src/http/response-cache.js';
+import { answerKey } from '../src/calls/answer-key.js';
 
 const [maxMb = 16, bodyBytes = 1500, calls = 50_000] = process.argv.slice(2).map(Number);
 const gc = (globalThis as { gc?: () => void }).gc;

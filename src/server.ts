@@ -1,12 +1,15 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { serviceLogStream } from './http/log-destination.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
-import { startGateway } from './gateway/index.js';
-import { redisSettings } from './gateway/redis.js';
+import { gatewaySettings, startGateway } from './gateway/index.js';
+import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
+import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
+import { startSyncJob } from './sync/job.js';
 
 /** A signal repeated within this long of the first is the same request to stop (see onSignal). */
 const REPEATED_SIGNAL_MS = 1000;
@@ -14,22 +17,33 @@ const REPEATED_SIGNAL_MS = 1000;
 /** Process entry: read the settings, prepare the database, listen, and shut down cleanly. */
 export async function serve(): Promise<void> {
   const config = loadConfig();
+  // WORKERS > 1: this process becomes the cluster's primary, and the workers it forks come back here.
+  if (config.workers > 1 && cluster.isPrimary) {
+    return (await import('./cluster/primary.js')).runPrimary(config);
+  }
+  // Only a worker of our own primary (src/cluster), not of any cluster the process may run under.
+  const worker = cluster.isWorker && process.env[WORKER_ENV] === '1';
   // A long import in another process holds the write lock for a while: never freeze serving for it.
   const store = openStore(config.databaseUrl, {
     busyTimeoutMs: 100,
     readUrl: config.databaseReadUrl,
     fileMode: config.dataFileMode,
   });
-  await migrateToLatest(store.db);
-  if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+  // A worker's primary prepared the database before forking it.
+  if (!worker) {
+    await migrateToLatest(store.db);
+    // A mirror fills itself from its upstream: no demo data in the way.
+    if (config.demoOnEmpty && config.syncFrom === null)
+      await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+  }
 
   // One gateway (key cache, limit counters, usage, metrics) serves every listener of the process.
   const logger: { app?: FastifyInstance } = {};
   const gateway = await startGateway({
     store,
-    keyGuessLimit: config.keyGuessLimit,
-    usageFlushMs: config.usageFlushMs,
-    redis: redisSettings(config),
+    ...gatewaySettings(config),
+    // Workers without Redis count their limits in the primary, so the limits hold across them all.
+    limiterStore: worker && !config.redisUrl ? new ClusterLimiterStore() : undefined,
     // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
     onError: (err, what) =>
       logger.app
@@ -102,6 +116,7 @@ export async function serve(): Promise<void> {
       for (const a of apps) a.server.closeIdleConnections();
     }, 100);
     try {
+      await syncJob?.stop();
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
       clearInterval(reap);
@@ -114,9 +129,25 @@ export async function serve(): Promise<void> {
     app.log.info({ timedOut }, 'stopped');
     process.exit(timedOut ? 1 : 0);
   };
+  let syncJob: { stop(): Promise<void> } | undefined;
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
-  await app.listen({ port: config.port, host: config.host });
-  if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
-  if (metrics) await metrics.listen({ port: config.metricsPort ?? 0, host: config.metricsHost });
+  if (worker) {
+    // SIGHUP is the primary's (replace the workers one at a time); a worker must not die of it.
+    process.on('SIGHUP', () => undefined);
+    // The primary is gone (killed): no one counts the limits or replaces this worker any more.
+    process.on('disconnect', () => onSignal('SIGTERM'));
+  }
+  const url = await app.listen({ port: config.port, host: config.host });
+  if (admin && config.adminPort !== null) {
+    await admin.listen({ port: config.adminPort, host: config.adminHost });
+  }
+  if (metrics && config.metricsPort !== null) {
+    await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
+  }
+  if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
+  // SYNC_FROM: this service mirrors an upstream of the interface (docs/sync.md); with WORKERS, the
+  // primary runs the one sync job, not every worker.
+  const syncFrom = config.syncFrom;
+  if (syncFrom !== null && !worker) syncJob = startSyncJob(store, { ...config, syncFrom }, app.log);
 }

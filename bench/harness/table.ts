@@ -120,3 +120,23 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
   row('RSS after the load', `${int(memory.rssAfterLoadMb)} MB`, rss(memory.rssAfterLoadMb));
   row('peak RSS (VmHWM)', `${int(memory.peakMb)} MB`, rss(memory.peakMb));
 }
+
+/** How far a change moved each operation: this build against `baseline`'s, measured in turn. */
+export function printComparison(cached: CachedRow[], baseline: string): void {
+  const lines: string[][] = [
+    ['operation', 'req/s now', 'req/s before', 'now/before', 'p99 ms now, before', 'CPU µs/call now, before'],
+  ];
+  for (const { name, service, ceiling: before } of cached) {
+    lines.push([
+      name,
+      int(service.rps),
+      int(before.rps),
+      `${((service.rps / before.rps) * 100).toFixed(1)} %${failures(service)}${failures(before)}`,
+      `${ms(service, service.p99)}, ${ms(before, before.p99)}`,
+      cpu(service, before),
+    ]);
+  }
+  console.log(`\nThis build against ${baseline} (the median round of each operation):`);
+  const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  for (const line of lines) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}

@@ -23,17 +23,27 @@ export const MIN_COMPRESS_BYTES = 1024;
 /**
  * Answers of the API kept in memory until the data changes: it starts afresh whenever the data
  * version moves (src/store/data-version.ts), and an answer computed under an older version is never
- * stored. Memory is bounded by bytes (LRU).
+ * stored. Memory is bounded by bytes (LRU). With maxBytes 0 (CACHE_MAX_BYTES=0) it keeps nothing:
+ * every get misses, and the app answers every call through the framework.
  */
 export class AnswerCache {
-  private readonly entries: LRUCache<string, CachedAnswer>;
+  private readonly entries: LRUCache<string, CachedAnswer> | undefined;
+  /** Whether it keeps answers at all. */
+  readonly enabled: boolean;
 
   constructor(
     private readonly data: Pick<DataVersion, 'current' | 'onChange'>,
     options: { maxBytes: number },
   ) {
-    this.entries = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: entryBytes });
-    data.onChange(() => this.entries.clear());
+    this.enabled = options.maxBytes > 0;
+    if (this.enabled) {
+      const entries = new LRUCache<string, CachedAnswer>({
+        maxSize: options.maxBytes,
+        sizeCalculation: entryBytes,
+      });
+      data.onChange(() => entries.clear());
+      this.entries = entries;
+    }
   }
 
   /** The data version answers are computed under right now. */
@@ -42,14 +52,14 @@ export class AnswerCache {
   }
 
   get(key: string): CachedAnswer | undefined {
-    return this.entries.get(key);
+    return this.entries?.get(key);
   }
 
   /** Stores an answer computed under `version`, unless the data has moved on since. */
   put(key: string, version: number, answer: Omit<CachedAnswer, 'etag' | 'variants'>): CachedAnswer {
     const body = ownMemory(answer.body);
     const stored: CachedAnswer = { ...answer, body, etag: etagOf(body), variants: {} };
-    if (version === this.data.current) this.entries.set(key, stored);
+    if (version === this.data.current) this.entries?.set(key, stored);
     return stored;
   }
 
@@ -64,18 +74,18 @@ export class AnswerCache {
           : gzipSync(answer.body, { level: 6 }),
       );
       answer.variants[encoding] = variant;
-      if (this.entries.has(key)) this.entries.set(key, answer); // recount its size
+      if (this.entries?.has(key)) this.entries.set(key, answer); // recount its size
     }
     return variant;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   /** The memory the kept answers are counted at (entryBytes), at most the maxBytes setting. */
   get bytes(): number {
-    return this.entries.calculatedSize;
+    return this.entries?.calculatedSize ?? 0;
   }
 }
 

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { sqlitePath } from '../store/db.js';
-import { isPostgresUrl, redactUrl } from '../store/postgres.js';
+import { isPostgresUrl, redactUrl } from '../store/postgres/connection.js';
 import { explainStorageError } from '../store/storage-errors.js';
 
 const program = new Command()
@@ -167,6 +167,25 @@ program
   )
   .option('--source <name>', 'name recorded with the batch (default: the file or folder name)')
   .action(lazy(async () => (await import('./import.js')).importCommand));
+
+const sync = program
+  .command('sync')
+  .description('Copy everything a running service of this interface publishes, then what changed since')
+  .option('--from <url>', 'the upstream service, e.g. https://rates.example.com (default: SYNC_FROM)')
+  .option('--key <key>', 'subscription key at the upstream (default: SYNC_KEY, which ps does not show)')
+  .option('--since <date>', 'first day of history, YYYY-MM-DD (default: as far back as the upstream answers)')
+  .option('--full', 'read the whole history again, not just the recent days')
+  .option('--rate <n>', 'requests per second at most (0: no limit)', (v) => integer(v, '--rate'))
+  .option('--concurrency <n>', 'requests in flight at most', (v) => integer(v, '--concurrency'))
+  .option('--timeout <ms>', 'time for one request', (v) => integer(v, '--timeout'))
+  .option('--retries <n>', 'tries after the first of a failed request', (v) => integer(v, '--retries'))
+  .option('--window <days>', 'recent days read again for corrections', (v) => integer(v, '--window'))
+  .action(lazy(async () => (await import('./sync.js')).syncCommand));
+sync
+  .command('status')
+  .description("The last sync's time, result and lag")
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./sync.js')).syncStatusCommand));
 
 const history = program.command('history').description('Values a price or rate has had, with their batches');
 history

@@ -2,8 +2,9 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 import type { Window } from '../domain/windows.js';
 
 // The counting itself is rate-limiter-flexible's. This small interface is the one place that knows
-// where its counters live: in this process's memory (MemoryLimiterStore, below), or in Redis, shared
-// by several nodes (RedisLimiterStore, redis-limiter-store.ts).
+// where its counters live: in this process's memory (MemoryLimiterStore, below), in Redis, shared
+// by several nodes (RedisLimiterStore, redis-limiter-store.ts), or in the primary of a cluster of
+// workers (ClusterLimiterStore, src/cluster/cluster-limiter-store.ts).
 
 export interface LimiterOptions {
   /** Names the counters of one kind of limit, so kinds never share a counter; one duration per prefix. */
@@ -20,6 +21,22 @@ export interface LimiterStore {
   readonly maxDurationS: number;
   /** Counters this process can count in at once, without a promise: only when they live in its memory. */
   readonly local?: LocalCounters;
+  /** Subscriptions' rate limits and quotas counted by another process (a cluster's primary). */
+  readonly shared?: SharedCounters;
+}
+
+/** Rate limit and quota counted together, in one exchange, by the process that holds the counters. */
+export interface SharedCounters {
+  /**
+   * Counts one call of `subscriptionId` in its rate window and, unless that put it over `ratePoints`,
+   * in its quota window. Resolves with the calls made in each, this one included (0: not counted).
+   */
+  count(
+    subscriptionId: number,
+    rate: Window | undefined,
+    ratePoints: number,
+    quota: Window | undefined,
+  ): Promise<[number, number]>;
 }
 
 /** Limiters by prefix, then points: the lookup runs on every call, so it builds no strings. */

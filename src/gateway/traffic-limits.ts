@@ -1,7 +1,7 @@
 import { ApiError } from '../domain/errors.js';
 import { formatHms, quotaWindow, rateWindow, secondsUntil, type Window } from '../domain/windows.js';
 import type { Subscription } from '../store/key-repo.js';
-import { consumeOne, type Consumed, type LimiterStore } from './limiter-store.js';
+import { consumeOne, type Consumed, type LimiterStore, type SharedCounters } from './limiter-store.js';
 
 export const LIMIT_MESSAGES = {
   rate: (seconds: number) => `Rate limit is exceeded. Try again in ${seconds} seconds.`,
@@ -29,6 +29,7 @@ export class TrafficLimits {
   async admit(sub: Subscription, now: Date, address?: string): Promise<Record<string, string>> {
     const counted = this.admitNow(sub, now, address);
     if (counted) return counted;
+    if (this.store.shared && address === undefined) return this.admitShared(this.store.shared, sub, now);
     const counter = address === undefined ? String(sub.id) : `${sub.id}@${address}`;
     const headers: Record<string, string> = {};
     const rate = rateOf(sub, now);
@@ -53,6 +54,23 @@ export class TrafficLimits {
     if (rate) admitRate(headers, rate, counted(rate, counters.rate.count(sub.id, rate.window)));
     const quota = quotaOf(sub, now);
     if (quota) admitQuota(quota, counted(quota, counters.quota.count(sub.id, quota.window)));
+    return headers;
+  }
+
+  /** Both limits counted in one exchange with the process holding the counters (a cluster's primary). */
+  private async admitShared(shared: SharedCounters, sub: Subscription, now: Date) {
+    const headers: Record<string, string> = {};
+    const rate = rateOf(sub, now);
+    const quota = quotaOf(sub, now);
+    if (!rate && !quota) return headers;
+    const [rateCalls, quotaCalls] = await shared.count(
+      sub.id,
+      rate?.window,
+      rate?.points ?? 0,
+      quota?.window,
+    );
+    if (rate) admitRate(headers, rate, counted(rate, rateCalls));
+    if (quota) admitQuota(quota, counted(quota, quotaCalls));
     return headers;
   }
 

@@ -1,78 +1,55 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pickEncoding, type AnswerCache, type CachedAnswer, type Encoding } from '../cache/answer-cache.js';
-import { allowsGroup } from '../domain/subscriptions.js';
-import { bangkokDay } from '../domain/windows.js';
+import { admit, type Admission } from '../calls/admission.js';
+import { cachedAnswerHeaders, etagMatches, SECURITY_HEADERS } from '../calls/answer-headers.js';
+import { answerKey } from '../calls/answer-key.js';
+import { countCall, logCall } from '../calls/completion.js';
+import { corsOrigin, fixedCorsHeaders, type CorsOrigin } from '../calls/cors.js';
+import { handOver } from '../calls/handover.js';
+import { KEY_HEADER, presentedKey } from '../calls/presented-key.js';
 import type { Gateway } from '../gateway/index.js';
-import { isUsable, type Subscription } from '../store/key-repo.js';
 import { keyHashOn } from './connection-key.js';
-import { loggableUrl } from './logging.js';
 import { requestId, REQUEST_ID_HEADER } from './request-id.js';
-import { pinoObject, requestLineWriter, type CompletedCall } from './request-line.js';
-import { answerKey, etagMatches } from './response-cache.js';
-import { SECURITY_HEADERS } from './security-headers.js';
-import { admitWithoutKey, KEY_HEADER, MAX_KEY_LENGTH, presentedKeyOf, queryKey } from './subscription-key.js';
-import { admitCall, admitCallNow } from './traffic-limits.js';
 
-/** What the direct answers need from the app. */
+/** What the fast path needs from the app. */
 export interface DirectAnswerOptions {
   answers: AnswerCache;
   gateway: Gateway;
-  /** Cache-Control and Vary (response-cache.ts). */
+  /** Cache-Control and Vary (calls/answer-headers.ts). */
   caching: Readonly<Record<string, string>>;
-  /** CORS headers of a call from any origin ('*'); without them, calls that name an Origin go on. */
-  corsHeaders: Readonly<Record<string, string>> | undefined;
+  /** CORS_ORIGINS, as the call core's CORS rule takes them (calls/cors.ts). */
+  corsOrigins: CorsOrigin;
   maxUrlLength: number;
   /** Load shedding (MAX_EVENT_LOOP_DELAY_MS): while it refuses calls, they go on to refuse them. */
   underPressure: () => boolean;
-  /** The caller's address as the framework works it out (TRUST_PROXY), for the log line. */
+  /** The caller's address as the framework works it out (TRUST_PROXY). */
   ip: (req: IncomingMessage) => string;
   log: Logger;
 }
 
-interface Handover {
-  subscription: Subscription;
-  /** The call's count against its limits, already made: it settles with the refusal to answer. */
-  limits: Promise<Record<string, string>>;
-  /** A call without a key (public access): the client address its limits counted. */
-  address: string | undefined;
-}
-
-const HANDOVER = Symbol('direct answers handover');
-type HandedRequest = IncomingMessage & { [HANDOVER]?: Handover };
-
-/** What the direct answers decided about a call they handed to the framework, if they did. */
-export function handedOver(req: IncomingMessage): Handover | undefined {
-  return (req as HandedRequest)[HANDOVER];
-}
-
 /**
- * Answers a call from the answer cache straight from the HTTP server's request event, before the
- * framework builds its request, reply and hook chain for it: that chain cost more than half of what
- * a cached answer took (CPU profiles of the service under autocannon). Only the plain case is served here: a GET
- * whose answer is cached, whose key belongs to a usable subscription this process has read already,
- * allowed into the route's service group, or that names no key (and no Origin) on a group public
- * access opened (`admitWithoutKey`, the framework's rule too), and admitted by its limits. Anything
- * else (no key on a closed group, an unknown key, a refusal, HEAD, OPTIONS, a cross-origin call the CORS settings must judge, load shedding,
- * shutdown) goes to the framework, which answers it as always; nothing is counted twice: a call whose
- * limits were counted here is handed over with that count (see `handedOver`).
+ * The fast path: answers a call from the answer cache straight from the HTTP server's request event,
+ * before the framework builds its request, reply and hook chain for it (that chain cost more than
+ * half of what a cached answer took in CPU profiles). It is a thin adapter over the call core, as
+ * the framework's hooks are: admission (calls/admission.ts), the answer's headers
+ * (calls/answer-headers.ts, cors.ts) and completion (calls/completion.ts) are the same functions.
  *
- * Every answer carries the same headers as the framework's, is counted in usage and metrics under its
- * operation, and logged in the same one line (test/http/direct-answers.test.ts compares them).
+ * Served here: a GET whose answer is cached, that the core admits, and whose CORS headers do not
+ * depend on its Origin. A refusal, or an answer that failed before it began, goes to the framework
+ * with the core's decision (calls/handover.ts), so nothing is counted twice. Anything else (HEAD,
+ * OPTIONS, a call the CORS settings must judge by its Origin, load shedding, shutdown) goes to the
+ * framework untouched. test/http/direct-answers.test.ts proves both answer every cached operation alike.
  */
 export class DirectAnswers {
   private closing = false;
-  /** Prepared header lists by body sent (by answer for a 304); they go when the answer leaves the cache. */
-  private readonly prepared = new WeakMap<object, string[]>();
-  private readonly preparedKeyless = new WeakMap<object, string[]>();
+  /**
+   * Prepared header lists by CORS headers (a few fixed objects) and body sent (by answer for a 304);
+   * they go when the answer leaves the cache.
+   */
+  private readonly prepared = new Map<object, WeakMap<object, string[]>>();
 
-  /** Writes a call's request log line: by hand when that is byte for byte pino's (request-line.ts). */
-  private readonly logCall: (call: CompletedCall) => void;
-
-  constructor(private readonly options: DirectAnswerOptions) {
-    const { log } = options;
-    this.logCall = requestLineWriter(log) ?? ((call) => log.info(pinoObject(call), 'request completed'));
-  }
+  constructor(private readonly options: DirectAnswerOptions) {}
 
   /** From now on every call goes to the framework (it answers with Connection: close on shutdown). */
   close(): void {
@@ -81,73 +58,64 @@ export class DirectAnswers {
 
   /**
    * Serves the call when it can and returns true; returns false, having changed nothing, when the
-   * framework must answer it. A call taken whose limits refuse it is passed to `next` later.
+   * framework must answer it. A call taken that the core refuses is passed to `next`.
    */
   serve(req: IncomingMessage, res: ServerResponse, next: () => void): boolean {
     const { answers, gateway, maxUrlLength } = this.options;
     const url = req.url ?? '';
     if (req.method !== 'GET' || this.closing || url.length > maxUrlLength) return false;
-    if (req.headers.origin !== undefined && !this.options.corsHeaders) return false;
     const now = gateway.now();
     const cacheKey = answerKey(url, req.headers.accept, now);
     const answer = answers.get(cacheKey);
     if (!answer || this.options.underPressure()) return false;
-    const key = presentedKeyOf(req.headers[KEY_HEADER], () => queryKey(url));
-    let subscription: Subscription | undefined;
-    let address: string | undefined;
-    if (key === undefined) {
-      // Public access: the CORS headers of a keyless call depend on its origin; the framework's.
-      if (req.headers.origin !== undefined) return false;
-      subscription = admitWithoutKey(gateway, answer.route.group);
-      address = this.options.ip(req);
-    } else if (key.length <= MAX_KEY_LENGTH) {
-      subscription = gateway.subscriptions.peek(keyHashOn(req.socket, key));
-      if (
-        subscription &&
-        !(isUsable(subscription, now) && allowsGroup(subscription.groups, answer.route.group))
-      )
-        subscription = undefined;
-    }
-    if (!subscription) return false;
-    const admitted = subscription;
-    const keyless = address !== undefined;
+    const { group } = answer.route;
+    const key = presentedKey(req.headers[KEY_HEADER], url);
+    const { origin } = req.headers;
+    const allowed = corsOrigin(
+      { method: 'GET', origin, keyless: key === undefined, group },
+      this.options.corsOrigins,
+      gateway.publicAccess,
+    );
+    // Served here only when its CORS headers do not depend on the Origin it names.
+    const cors = fixedCorsHeaders(allowed, origin);
+    if (!cors) return false;
 
     const started = performance.now();
-    const handOver = (counted: Promise<Record<string, string>>) => {
-      (req as HandedRequest)[HANDOVER] = { subscription: admitted, limits: counted, address };
-      next();
-    };
-    const respond = (limitHeaders: Record<string, string>) => {
+    const ip = this.options.ip(req);
+    const admission = admit(gateway, { key, address: ip, group, now }, (k) => keyHashOn(req.socket, k));
+    const settle = (decided: Admission) => {
+      if (!decided.admitted) return this.handOver(req, decided, next);
       try {
-        this.answer(req, res, cacheKey, answer, admitted, limitHeaders, started, now, keyless);
+        this.answer(req, res, cacheKey, answer, decided, { started, now, ip, cors });
       } catch (error) {
         // Never a crash: the framework answers it (its error handler logs and answers 500), or, when
         // the answer had begun, the connection ends, so the caller sees it cut short.
-        if (!res.headersSent) return handOver(settled(error));
+        if (!res.headersSent) {
+          const failed = {
+            admitted: false as const,
+            refusal: error,
+            subscriptionId: decided.subscription.id,
+          };
+          return this.handOver(req, failed, next);
+        }
         this.options.log.error({ err: error }, 'direct answer failed');
         res.destroy();
       }
     };
-    // Limits counted in this process's memory decide at once; shared ones (Redis) answer later.
-    let counted: Record<string, string> | undefined;
-    try {
-      counted = keyless ? undefined : admitCallNow(gateway, subscription, now);
-    } catch (refusal) {
-      handOver(settled(refusal));
-      return true;
-    }
-    if (counted) {
-      respond(counted);
-      return true;
-    }
-    const limits = admitCall(gateway, subscription, now, address);
-    limits
-      .then(respond, () => handOver(limits))
-      .catch((error: unknown) => {
+    if (admission instanceof Promise) {
+      admission.then(settle).catch((error: unknown) => {
         this.options.log.error({ err: error }, 'direct answer failed');
         res.destroy();
       });
+    } else {
+      settle(admission);
+    }
     return true;
+  }
+
+  private handOver(req: IncomingMessage, admission: Admission, next: () => void): void {
+    handOver(req, admission);
+    next();
   }
 
   private answer(
@@ -155,73 +123,63 @@ export class DirectAnswers {
     res: ServerResponse,
     cacheKey: string,
     answer: CachedAnswer,
-    subscription: Subscription,
-    limitHeaders: Record<string, string>,
-    started: number,
-    now: Date,
-    keyless: boolean,
+    admission: Extract<Admission, { admitted: true }>,
+    call: { started: number; now: Date; ip: string; cors: Readonly<Record<string, string>> },
   ): void {
     const { answers, gateway, log } = this.options;
     const id = requestId(req);
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
-    const status = notModified ? 304 : 200;
+    const statusCode = notModified ? 304 : 200;
     const body = notModified ? undefined : answers.encoded(cacheKey, answer, encoding);
-    const headers = this.headersOf(answer, body, encoding, keyless).slice();
+    const headers = this.headersOf(answer, body, encoding, call.cors).slice();
     headers.push(REQUEST_ID_HEADER, id);
-    for (const name in limitHeaders) headers.push(name, limitHeaders[name]!);
+    const limits = admission.headers;
+    for (const name in limits) headers.push(name, limits[name]!);
     gateway.metrics.answerHitDirect.inc();
-    res.writeHead(status, headers).end(body);
+    res.writeHead(statusCode, headers).end(body);
 
-    const ms = performance.now() - started;
+    const ms = performance.now() - call.started;
     const { operation } = answer.route;
-    gateway.recordCall(subscription.id, bangkokDay(now).day, operation, status);
-    gateway.metrics.observe(operation, status, ms / 1000);
+    countCall(gateway, {
+      operation,
+      statusCode,
+      ms,
+      subscriptionId: admission.subscription.id,
+      now: call.now,
+    });
     if (log.isLevelEnabled('info')) {
-      this.logCall({
-        reqId: id,
+      const line = {
         method: 'GET',
-        url: loggableUrl(req.url ?? ''),
-        ip: this.options.ip(req),
-        statusCode: status,
+        url: req.url ?? '',
+        ip: call.ip,
+        statusCode,
         responseTime: ms,
-      });
+      };
+      logCall(log, line, id);
     }
   }
 
   /**
    * The headers every answer of `answer` with this body carries (none: a 304), as a flat list, worked
-   * out once per body: content type, security, CORS and caching headers, and the body's encoding and length.
-   * A keyless call (served here only without an Origin) carries no CORS headers: public access
-   * allows only its listed origins, which the framework's CORS hook judges.
+   * out once per body from the core's: security, CORS, and the cached answer's.
    */
   private headersOf(
     answer: CachedAnswer,
     body: Buffer | undefined,
     encoding: Encoding,
-    keyless: boolean,
+    cors: Readonly<Record<string, string>>,
   ): string[] {
-    const prepared = keyless ? this.preparedKeyless : this.prepared;
+    let prepared = this.prepared.get(cors);
+    if (!prepared) this.prepared.set(cors, (prepared = new WeakMap()));
     const known = prepared.get(body ?? answer);
     if (known) return known;
     const headers = Object.entries({
       ...SECURITY_HEADERS,
-      ...(!keyless && this.options.corsHeaders),
-      'content-type': answer.contentType,
-      ...answer.headers,
-      etag: answer.etag,
-      ...this.options.caching,
-      ...(body && body !== answer.body && { 'content-encoding': encoding }),
-      ...(body && { 'content-length': String(body.length) }),
+      ...cors,
+      ...cachedAnswerHeaders(answer, body, encoding, this.options.caching),
     }).flat();
     prepared.set(body ?? answer, headers);
     return headers;
   }
-}
-
-/** A refusal or failure for the framework's hook to await a moment later (never unhandled meanwhile). */
-function settled(error: unknown): Promise<never> {
-  const failed = Promise.reject(error);
-  failed.catch(() => undefined);
-  return failed;
 }

@@ -1,52 +1,46 @@
-import type { FastifyInstance, onRequestHookHandler, onResponseHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { admit } from '../calls/admission.js';
+import { handedOver } from '../calls/handover.js';
+import { KEY_HEADER, presentedKey } from '../calls/presented-key.js';
 import type { Gateway } from '../gateway/index.js';
-import { handedOver } from './direct-answers.js';
-import { checkSubscriptionKey } from './subscription-key.js';
-import { applyTrafficLimits } from './traffic-limits.js';
-import { countUsage } from './usage.js';
+import { serviceGroup } from './route-names.js';
 
-/** A route's operation id, else its path: the name usage and metrics count it under. */
-export function operationName(route: Pick<RouteOptions, 'schema' | 'url'>): string {
-  return (route.schema as { operationId?: string } | undefined)?.operationId ?? route.url;
-}
-
-const asArray = <T>(hooks: T | T[] | undefined): T[] =>
-  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-
-/** The service group of an API route: the first path segment after /api/ (FundPriceService, ...). */
-export function serviceGroup(url: string): string {
-  return url.split('/')[2] ?? '';
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The subscription the call's key belongs to, accepted or not: usage is counted against it. */
+    subscriptionId?: number;
+  }
 }
 
 /**
  * The gateway on every route of this scope, in the decisions' order: (404 before any of this, as
  * unknown routes have no hooks) key 401, then rate limit 429 and quota 403, then Fastify validates the
- * parameters (400). Hooks are attached per route, like @fastify/rate-limit does, so each knows its
- * service group and operation from the start instead of working them out on every call.
+ * parameters (400). The rules are the call core's (calls/admission.ts); this hook only feeds it the
+ * request and applies its decision, or the decision the fast path made before handing the call over.
+ * Hooks are attached per route, like @fastify/rate-limit does, so each knows its service group from
+ * the start instead of working it out on every call. Usage is counted on completion (metrics.ts).
  */
 export function installGatewayHooks(app: FastifyInstance, gateway: Gateway): void {
   app.addHook('onRoute', (route) => {
     // CORS preflights carry no key by design (browsers never send one): never check or count them.
     if (route.method === 'OPTIONS') return;
     const group = serviceGroup(route.url);
-    const operation = operationName(route);
     const check: onRequestHookHandler = async (request, reply) => {
-      // A call the direct answers checked and counted, then handed over to answer its refusal.
-      const handed = handedOver(request.raw);
-      if (handed) {
-        request.subscriptionId = handed.subscription.id;
-        request.subscription = handed.subscription;
-        request.keylessAddress = handed.address;
-      } else {
-        await checkSubscriptionKey(gateway, request, group);
+      const admission =
+        handedOver(request.raw) ??
+        (await admit(gateway, {
+          key: presentedKey(request.headers[KEY_HEADER], request.url),
+          address: request.ip,
+          group,
+          now: gateway.now(),
+        }));
+      if (!admission.admitted) {
+        request.subscriptionId = admission.subscriptionId;
+        throw admission.refusal;
       }
-      await applyTrafficLimits(gateway, request, reply, handed?.limits);
+      request.subscriptionId = admission.subscription.id;
+      reply.headers(admission.headers);
     };
-    const count: onResponseHookHandler = (request, reply, done) => {
-      countUsage(gateway, request, reply, operation);
-      done();
-    };
-    route.onRequest = [...asArray(route.onRequest), check];
-    route.onResponse = [...asArray(route.onResponse), count];
+    route.onRequest = [...[route.onRequest ?? []].flat(), check];
   });
 }

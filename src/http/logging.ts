@@ -1,6 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import { KEY_QUERY } from './subscription-key.js';
+import { KEY_QUERY } from '../calls/presented-key.js';
+import { logCall } from '../calls/completion.js';
 
 /**
  * Query parameters whose value is a secret: the subscription key, and an admin token someone sends
@@ -45,7 +46,8 @@ export function loggerOptions(level: string): LoggerOptions {
     // req.headers, which pino applies after this serializer, where it could never match and only
     // cost every line a microsecond). test/http/logging.test.ts checks that no key reaches a log.
     serializers: {
-      req: (req: FastifyRequest) => ({
+      // A FastifyRequest, or the plain call of the call core's line (calls/completion.ts).
+      req: (req: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) => ({
         method: req.method,
         url: loggableUrl(req.url),
         remoteAddress: req.ip,
@@ -56,8 +58,8 @@ export function loggerOptions(level: string): LoggerOptions {
 
 /**
  * One line per answered request, with the request in it, in place of Fastify's two ('incoming
- * request', 'request completed'): half the logging work per call, and the line the direct answers
- * write (direct-answers.ts).
+ * request', 'request completed'): half the logging work per call. The line is the call core's
+ * (calls/completion.ts), the one the fast path writes too.
  */
 export class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
@@ -68,8 +70,13 @@ export class OneLineRequestLog extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    const call = {
+      method: request.method,
+      url: request.url,
+      ip: request.ip,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    logCall(reply.log, call, undefined, error ?? undefined);
   }
 }

@@ -1,22 +1,34 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import { countCall } from '../calls/completion.js';
 import type { Gateway } from '../gateway/index.js';
-import { operationName } from './gateway-hooks.js';
+import { operationName } from './route-names.js';
 
-/** Request count and latency of every request the app answers, by operation and status. */
+/**
+ * Every answered request counted by the call core (calls/completion.ts): in usage, when its key
+ * named a subscription (gateway-hooks.ts), and in the request metrics by operation and status.
+ */
 export function installRequestMetrics(app: FastifyInstance, gateway: Gateway): void {
-  const observe =
+  const complete =
     (operation: string): onResponseHookHandler =>
-    (_request, reply, done) => {
-      gateway.metrics.observe(operation, reply.statusCode, reply.elapsedTime / 1000);
+    (request, reply, done) => {
+      countCall(gateway, {
+        operation,
+        statusCode: reply.statusCode,
+        ms: reply.elapsedTime,
+        subscriptionId: request.subscriptionId,
+      });
       done();
     };
   // Routes get their own hook with their name worked out once; requests no route matched, one here.
   app.addHook('onRoute', (route) => {
     const hooks = route.onResponse === undefined ? [] : [route.onResponse].flat();
-    route.onResponse = [...hooks, observe(operationName(route))];
+    route.onResponse = [...hooks, complete(operationName(route))];
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) gateway.metrics.observe('unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    if (request.is404) {
+      const call = { operation: 'unmatched', statusCode: reply.statusCode, ms: reply.elapsedTime };
+      countCall(gateway, { ...call, subscriptionId: undefined });
+    }
     done();
   });
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { KEY_QUERY } from './subscription-key.js';
+import { KEY_QUERY } from '../calls/presented-key.js';
 
 const { version } = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),

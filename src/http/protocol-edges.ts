@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { SECURITY_HEADERS } from '../calls/answer-headers.js';
 
 /**
  * Requests Node parses but the service does not take, each with its refusal; undefined for the plain

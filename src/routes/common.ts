@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { KEY_QUERY } from '../http/subscription-key.js';
+import { KEY_QUERY } from '../calls/presented-key.js';
 
 /** The key may come in the query string too; declared so query schemas document and accept it. */
 export const KeyQuery = {

@@ -19,6 +19,8 @@ import {
   FUND_PRICES,
   FX_RATES,
   LOAN_RATES,
+  SYNCED_FUND_PRICES,
+  SYNCED_FX_RATES,
   type Row,
   type VersionedTable,
   type WriteCounts,
@@ -118,6 +120,17 @@ export class BatchWriter {
   writeFundPrices(rows: NewFundPrice[]): Promise<void> {
     for (const row of rows) this.priceDates.add(row.price_date);
     return this.writeAll(FUND_PRICES, rows as Row[]);
+  }
+
+  /** Prices read from an upstream by `rates sync`, with its mfr_iId and l_ID (origin_id, origin_batch_id). */
+  writeSyncedFundPrices(rows: NewFundPrice[]): Promise<void> {
+    for (const row of rows) this.priceDates.add(row.price_date);
+    return this.writeAll(SYNCED_FUND_PRICES, rows as Row[]);
+  }
+
+  /** Rates read from an upstream by `rates sync`, with its row ID (origin_id). */
+  writeSyncedFxRates(rows: NewFxRate[]): Promise<void> {
+    return this.writeAll(SYNCED_FX_RATES, rows as Row[]);
   }
 
   /** Work due once all rows are written: the dates that now have prices. */

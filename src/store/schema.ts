@@ -45,6 +45,9 @@ export interface FundPriceTable {
   redemption: number; // mfr_fBuy, RedeemRate
   total_net_assets: number | null;
   batch_id: number; // l_ID
+  /** A synced row's mfr_iId and l_ID at the upstream (served instead of id and batch_id when set). */
+  origin_id: number | null;
+  origin_batch_id: number | null;
 }
 
 export interface FundPriceRevisionTable {
@@ -56,6 +59,8 @@ export interface FundPriceRevisionTable {
   redemption: number;
   total_net_assets: number | null;
   batch_id: number; // the batch that had delivered this value
+  origin_id: number | null;
+  origin_batch_id: number | null;
   replaced_by_batch_id: number;
   replaced_at: string;
 }
@@ -82,6 +87,8 @@ export interface FxRateTable {
   selling_tt: number | null; // Bill_DD_TT
   buying_tt: number | null; // TT
   batch_id: number;
+  /** A synced row's ID at the upstream (served instead of id when set). */
+  origin_id: number | null;
 }
 
 export interface FxRateRevisionTable {
@@ -96,6 +103,7 @@ export interface FxRateRevisionTable {
   selling_tt: number | null;
   buying_tt: number | null;
   batch_id: number;
+  origin_id: number | null;
   replaced_by_batch_id: number;
   replaced_at: string;
 }
@@ -226,6 +234,13 @@ export interface PublicAccessTable {
   updated_at: string;
 }
 
+/** A sync's progress and last result (src/sync/state.ts), as JSON under a name. */
+export interface SyncStateTable {
+  name: string;
+  state: string;
+  updated_at: string;
+}
+
 export interface Database {
   batches: BatchTable;
   fund_categories: FundCategoryTable;
@@ -248,6 +263,7 @@ export interface Database {
   usage: UsageTable;
   settings: SettingTable;
   public_access: PublicAccessTable;
+  sync_state: SyncStateTable;
 }
 
 export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;

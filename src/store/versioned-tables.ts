@@ -42,3 +42,17 @@ export const LOAN_RATES: VersionedTable = {
   keys: ['product_id', 'effective_date'],
   values: ['rate', 'submitted_at'],
 };
+
+/**
+ * Prices and rates written by `rates sync` carry the upstream's own numbers for them (served as
+ * mfr_iId, l_ID and ID), compared and kept in revisions like the values.
+ */
+export const SYNCED_FUND_PRICES: VersionedTable = {
+  ...FUND_PRICES,
+  values: [...FUND_PRICES.values, 'origin_id', 'origin_batch_id'],
+};
+
+export const SYNCED_FX_RATES: VersionedTable = {
+  ...FX_RATES,
+  values: [...FX_RATES.values, 'origin_id'],
+};

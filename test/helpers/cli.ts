@@ -28,9 +28,10 @@ export function cliProcess(args: string[], env: Record<string, string>): ChildPr
   return spawn(node, [...loader, MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
 }
 
-/** Starts `serve` and resolves with its base URL once it listens. */
+/** Starts `serve` and resolves with its base URL once it listens (once `ready`'s URL is in its output). */
 export function startServer(
   env: Record<string, string>,
+  ready = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
 ): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const child = spawn(node, [...loader, MAIN, 'serve'], {
     cwd: ROOT,
@@ -41,7 +42,7 @@ export function startServer(
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 110_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const match = ready.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({ url: match[1]!, child, output: () => output });

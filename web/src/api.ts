@@ -4,11 +4,28 @@ import { t, type Lang } from './i18n.js';
 /** The client for the key the user entered, with answers kept a while (see `memo`). */
 export class Api {
   readonly client: RatesClient;
+  /**
+   * The same calls, but never answered from the browser's HTTP cache without asking the service
+   * (which answers an unchanged one with a cheap 304): for today's rates, which a new round changes
+   * within the minute the service lets browsers keep an answer.
+   */
+  readonly fresh: RatesClient;
   private readonly cache = new Map<string, { answer: Promise<unknown>; asked: number }>();
 
   constructor(key: string) {
     // Same origin; a short wait at most, so a limit hit is told rather than sat out.
     this.client = new RatesClient({ key, retries: 1, maxRetryWaitMs: 3000 });
+    this.fresh = new RatesClient({
+      key,
+      retries: 1,
+      maxRetryWaitMs: 3000,
+      fetch: (input, init) => fetch(input, { ...init, cache: 'no-cache' }),
+    });
+  }
+
+  /** Drops the kept answers whose ids start with one of `prefixes`: they are asked again next time. */
+  forget(...prefixes: string[]): void {
+    for (const id of this.cache.keys()) if (prefixes.some((p) => id.startsWith(p))) this.cache.delete(id);
   }
 
   /**

@@ -11,19 +11,29 @@ import {
   type Preset,
 } from './dates.js';
 import { h, message, table, toggles } from './dom.js';
+import { dateField, readRange } from './date-field.js';
 import { converter } from './converter.js';
 import { currencyName } from './currencies.js';
 import { fxDownload } from './fx-download.js';
 import { quotedDecimals } from './numbers.js';
 
 /** The family and period the user chose; they stay while the page is open. */
-const choice: { family?: string; preset: Preset; round?: { day: string; update: string } } = {
-  preset: '3M',
-};
+const choice: {
+  family?: string;
+  preset: Preset | 'custom';
+  from?: string;
+  to?: string;
+  round?: { day: string; update: string };
+} = { preset: '3M' };
 /** The bank's page opens on USD 50-100, the family most people look for. */
 const DEFAULT_FAMILY = 'USD50';
 /** Today's rates change with each round of the day: asked again when older than this. */
 const FRESH_MS = 60_000;
+/** How often an open FX view asks whether the bank has published a new round (GetfxratesLastUpdate). */
+const WATCH_MS = 60_000;
+let watching: ReturnType<typeof setInterval> | undefined;
+/** A new round the watch found, to be told once the view is drawn with it. */
+let announce: { n: string; time: string } | undefined;
 
 const number = (rate: string) => (rate === '' ? null : Number(rate));
 /** Today in Bangkok, where the bank publishes. */
@@ -33,15 +43,20 @@ export const fxView: View = async (ctx) => {
   const family = choice.family ?? DEFAULT_FAMILY;
   // The list, the latest rates (GetLatestfxrates, every family) and the history are asked together.
   // A history up to today ends on the latest day with rates.
+  // Today's answers go through `fresh`: a round published within the browser's cache time shows.
   const end = bangkokToday();
-  const from = presetStart(choice.preset, end);
+  const { from, to } =
+    choice.preset === 'custom'
+      ? { from: choice.from!, to: choice.to! }
+      : { from: presetStart(choice.preset, end), to: end };
+  const fresh = ctx.api.fresh;
   const familiesAnswer = ctx.api.memo('families', (c) => c.getFxFamily(), FRESH_MS * 60);
   const historyAnswer = ctx.api.memo(
-    `fx/${family}/${from}/${end}`,
-    (c) => c.getDownloadFxRates(family, from as DateInput, end as DateInput, 'en'),
+    `fx/${family}/${from}/${to}`,
+    () => fresh.getDownloadFxRates(family, from as DateInput, to as DateInput, 'en'),
     FRESH_MS,
   );
-  const latestAnswer = ctx.api.memo('latest', (c) => c.getLatestFxRates(), FRESH_MS);
+  const latestAnswer = ctx.api.memo('latest', () => fresh.getLatestFxRates(), FRESH_MS);
   const [families, latest, history] = await Promise.all([familiesAnswer, latestAnswer, historyAnswer]);
   if (families.length === 0) return show(ctx, message(text(ctx, 'noData'), 'empty'));
   if (!families.some((f) => f.Family === family)) {
@@ -49,13 +64,15 @@ export const fxView: View = async (ctx) => {
     return ctx.rerender();
   }
   const lastDay = latest[0] ? fromDayFirst(latest[0].Ddate) : end;
+  // The day's latest round: a family not quoted in it keeps its own earlier round, so the highest.
+  const latestRound = latest.length > 0 ? String(Math.max(...latest.map((r) => Number(r.Update)))) : '';
   // The day's rounds; a round picked earlier in the day shows its rates (Getfxrates), else the latest.
   const rounds = latest[0]
-    ? await ctx.api.memo(`rounds/${lastDay}`, (c) => c.getFxUpdateInMonth(lastDay as DateInput), FRESH_MS)
+    ? await ctx.api.memo(`rounds/${lastDay}`, () => fresh.getFxUpdateInMonth(lastDay as DateInput), FRESH_MS)
     : [];
   const round = choice.round?.day === lastDay ? choice.round.update : undefined;
   const shown =
-    round && round !== latest[0]?.Update
+    round && round !== latestRound
       ? await ctx.api.memo(`round/${lastDay}/${round}`, (c) =>
           c.getFxRates(lastDay as DateInput, Number(round), 'en'),
         )
@@ -75,25 +92,88 @@ export const fxView: View = async (ctx) => {
       { id: 'fx-today-title' },
       text(ctx, 'todayRates', { date: current ? day(ctx, fromDayFirst(current.Ddate)) : '–' }),
     ),
-    ...(rounds.length > 1 ? [roundPicker(ctx, rounds, lastDay, round ?? latest[0]?.Update ?? '')] : []),
+    ...(rounds.length > 1 ? [roundPicker(ctx, rounds, lastDay, round ?? latestRound)] : []),
     current ? figures(ctx, current) : message(text(ctx, 'noRates'), 'empty'),
     h('h2', {}, text(ctx, 'history')),
-    toggles(
-      PRESETS.map((p) => ({ value: p, label: p })),
-      choice.preset,
-      (preset) => {
-        choice.preset = preset;
-        ctx.rerender();
-      },
-    ),
+    periodPicker(ctx, from, to),
     history.length > 0 ? chart : message(text(ctx, 'noRates'), 'empty'),
     converter(ctx, families),
     fxDownload(ctx, family, addMonths(lastDay, -1), lastDay),
     h('h2', {}, text(ctx, 'allRates')),
     latestTable(ctx, shown, family),
   );
-  if (history.length > 0 && ctx.current()) drawHistory(ctx, chart, history, decimals);
+  if (!ctx.current()) return;
+  if (history.length > 0) drawHistory(ctx, chart, history, decimals);
+  if (announce) ctx.notify(text(ctx, 'newRound', announce));
+  announce = undefined;
+  watchRounds(ctx, { day: latest[0] ? lastDay : '', update: latestRound });
 };
+
+/**
+ * While the view is open (and the tab in sight), asks each minute for the latest round; a new one
+ * draws the view anew with it, and says so, so intraday rounds show without a reload.
+ */
+function watchRounds(ctx: Context, shown: { day: string; update: string }) {
+  clearInterval(watching);
+  const timer = setInterval(() => {
+    if (!ctx.current()) return clearInterval(timer);
+    if (document.hidden) return;
+    ctx.api.fresh.getFxRatesLastUpdate().then(
+      ([last]) => {
+        if (!ctx.current() || !last) return;
+        if (fromDayFirst(last.Day) === shown.day && last.Update === shown.update) return;
+        clearInterval(timer);
+        ctx.api.forget('latest', 'rounds/', 'fx/');
+        announce = { n: last.Update, time: last.Time };
+        ctx.rerender();
+      },
+      () => undefined, // asked again at the next tick
+    );
+  }, WATCH_MS);
+  watching = timer;
+}
+
+/** The chart's period: the presets (1W to 3Y), or From and To of the user's own, at most 3 years. */
+function periodPicker(ctx: Context, from: string, to: string) {
+  const fromField = dateField(ctx.lang, { id: 'fx-from', label: text(ctx, 'from'), value: from });
+  const toField = dateField(ctx.lang, { id: 'fx-to', label: text(ctx, 'to'), value: to });
+  const problem = h('p', { class: 'message error', id: 'fx-range-error', role: 'alert' });
+  const apply = () => {
+    const range = readRange(ctx.lang, fromField, toField, (iso) => day(ctx, iso));
+    if ('error' in range) return void (problem.textContent = range.error);
+    // GetDownloadfxrates answers at most 3 years: said here rather than as the service's 400.
+    const earliest = addMonths(range.to, -36);
+    if (range.from < earliest) {
+      return void (problem.textContent = text(ctx, 'tooLong', { date: day(ctx, earliest) }));
+    }
+    Object.assign(choice, { preset: 'custom', ...range });
+    ctx.rerender();
+  };
+  return h(
+    'div',
+    { class: 'period' },
+    toggles(
+      [
+        ...PRESETS.map((p) => ({ value: p, label: p })),
+        { value: 'custom' as const, label: text(ctx, 'custom') },
+      ],
+      choice.preset,
+      (preset) => {
+        choice.preset = preset;
+        ctx.rerender();
+      },
+    ),
+    h(
+      'form',
+      { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
+      fromField.input,
+      toField.input,
+      h('button', { type: 'submit', id: 'fx-apply' }, text(ctx, 'apply')),
+    ),
+    problem,
+    h('p', { class: 'meta', id: 'fx-period' }, `${day(ctx, from)} – ${day(ctx, to)}`),
+  );
+}
 
 const rate = (v: string) => (v === '' ? '–' : v);
 

@@ -98,6 +98,21 @@ const EN = {
   notes: 'notes',
   transfer: 'transfer',
   csvHeaders: 'Family,BuyingRates,SellingRates,SightBill,Bill_DD_TT,TT,Ddate,DTime',
+  year: 'Year',
+  month: 'Month',
+  day: 'Day (days with prices)',
+  noPricesMonth: 'No prices this month',
+  tooLong: 'At most 3 years at a time: pick a start on or after {date}.',
+  newRound: 'New rates published: round {n} ({time}).',
+  groupSavings: 'Savings deposits',
+  groupCurrent: 'Current accounts',
+  groupFixed: 'Fixed deposits',
+  groupForeign: 'Foreign currency deposits',
+  groupReference: 'Reference rates',
+  groupLoans: 'Loan products',
+  groupOther: 'Other',
+  effectiveSince: 'In effect since {date}.',
+  effectiveBetween: 'Took effect between {from} and {to}; each rate’s date is in the table.',
 };
 
 export type Key = keyof typeof EN;
@@ -197,6 +212,21 @@ const TH: Record<Key, string> = {
   notes: 'ธนบัตร',
   transfer: 'โอนเงิน',
   csvHeaders: 'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่,เวลา',
+  year: 'ปี (พ.ศ.)',
+  month: 'เดือน',
+  day: 'วันที่ (วันที่มีราคา)',
+  noPricesMonth: 'ไม่มีราคาในเดือนนี้',
+  tooLong: 'เลือกได้ไม่เกิน 3 ปีต่อครั้ง โปรดเลือกวันเริ่มต้นตั้งแต่ {date}',
+  newRound: 'ประกาศอัตราใหม่แล้ว: รอบที่ {n} ({time})',
+  groupSavings: 'เงินฝากออมทรัพย์',
+  groupCurrent: 'เงินฝากกระแสรายวัน',
+  groupFixed: 'เงินฝากประจำ',
+  groupForeign: 'เงินฝากเงินตราต่างประเทศ',
+  groupReference: 'อัตราดอกเบี้ยอ้างอิง',
+  groupLoans: 'สินเชื่อ',
+  groupOther: 'อื่น ๆ',
+  effectiveSince: 'มีผลตั้งแต่ {date}',
+  effectiveBetween: 'มีผลระหว่าง {from} ถึง {to} วันที่มีผลของแต่ละอัตราอยู่ในตาราง',
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };
@@ -211,8 +241,43 @@ const MONTHS: Record<Lang, string[]> = {
   th: ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
 };
 
+const MONTHS_LONG: Record<Lang, string[]> = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  th: [
+    'มกราคม',
+    'กุมภาพันธ์',
+    'มีนาคม',
+    'เมษายน',
+    'พฤษภาคม',
+    'มิถุนายน',
+    'กรกฎาคม',
+    'สิงหาคม',
+    'กันยายน',
+    'ตุลาคม',
+    'พฤศจิกายน',
+    'ธันวาคม',
+  ],
+};
+
 /** Thai dates count years in the Buddhist era (A.D. + 543). */
-const year = (y: number, lang: Lang) => (lang === 'th' ? y + 543 : y);
+export const yearOf = (y: number, lang: Lang) => (lang === 'th' ? y + 543 : y);
+const year = yearOf;
+
+/** Month 1-12 by its whole name: 'January', 'มกราคม'. */
+export const monthName = (month: number, lang: Lang): string => MONTHS_LONG[lang][month - 1]!;
 
 /** 'YYYY-MM-DD' as '5 Jan 2026', or '5 ม.ค. 2569' in Thai. */
 export function formatDay(iso: string, lang: Lang): string {

@@ -1,9 +1,9 @@
 import type { DateInput, FundPriceListItem } from '../../src/client/index.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { addDays, fromDateTime } from './dates.js';
-import { dateField, readRange } from './date-field.js';
 import { h, message, table } from './dom.js';
 import { formatNumber } from './i18n.js';
+import { priceDayPicker } from './price-day-picker.js';
 
 /** Every fund's prices on a day (AllFundPrices), grouped by category as on the bank's fund prices page. */
 export const pricesView: View = async (ctx) => {
@@ -11,23 +11,24 @@ export const pricesView: View = async (ctx) => {
   if (!latest) return show(ctx, message(text(ctx, 'noData'), 'empty'));
   const date = /^\d{4}-\d{2}-\d{2}$/.test(ctx.route[0] ?? '') ? ctx.route[0]! : fromDateTime(latest.mDate);
   // The day before gives each fund's previous price (back-dated to its last one), for the change.
-  const [prices, before] = await Promise.all([
+  // The picker's days of the month are asked at the same time.
+  const [prices, before, picker] = await Promise.all([
     ctx.api.memo(`all/${date}`, (c) => c.allFundPrices(date as DateInput), 5 * 60_000),
     ctx.api.memo(
       `all/${addDays(date, -1)}`,
       (c) => c.allFundPrices(addDays(date, -1) as DateInput),
       5 * 60_000,
     ),
+    priceDayPicker(ctx, {
+      value: date,
+      latest: fromDateTime(latest.mDate),
+      onPick: (iso) => {
+        ctx.focusAfter('#prices-title');
+        ctx.navigate(`#prices/${iso}`);
+      },
+    }),
   ]);
   const previous = new Map(before.map((p) => [p.mf_iNumber, p]));
-
-  const picker = dateField(ctx.lang, { id: 'prices-date', label: text(ctx, 'date'), value: date });
-  const problem = h('p', { class: 'message error', id: 'prices-date-error', role: 'alert' });
-  const go = () => {
-    const range = readRange(ctx.lang, picker, picker, (iso) => day(ctx, iso));
-    if ('error' in range) problem.textContent = range.error;
-    else ctx.navigate(`#prices/${range.from}`);
-  };
   const filter = h('input', {
     id: 'prices-filter',
     type: 'search',
@@ -47,16 +48,10 @@ export const pricesView: View = async (ctx) => {
     h(
       'div',
       { class: 'period' },
-      h(
-        'form',
-        { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), go()) },
-        picker.input,
-        h('button', { type: 'submit', id: 'prices-show' }, text(ctx, 'apply')),
-      ),
+      picker,
       filter,
       h('button', { type: 'button', id: 'prices-print', onclick: () => window.print() }, text(ctx, 'print')),
     ),
-    problem,
     prices.length === 0 ? message(text(ctx, 'noData'), 'empty') : groups,
     h('p', { class: 'meta' }, text(ctx, 'backdatedNote')),
   );

@@ -9,6 +9,7 @@ import * as statementReferenceChecks from './007_statement_reference_checks.js';
 import * as publicAccess from './008_public_access.js';
 import * as fxRatesByDate from './009_fx_rates_by_date.js';
 import * as loanRates from './010_loan_rates.js';
+import * as sync from './011_sync.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '008_public_access': publicAccess,
   '009_fx_rates_by_date': fxRatesByDate,
   '010_loan_rates': loanRates,
+  '011_sync': sync,
 };

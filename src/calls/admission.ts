@@ -1,0 +1,170 @@
+import { ApiError, MESSAGES } from '../domain/errors.js';
+import { hashKey } from '../domain/keys.js';
+import { allowsGroup } from '../domain/subscriptions.js';
+import type { Gateway } from '../gateway/index.js';
+import { rateLimitExceeded } from '../gateway/traffic-limits.js';
+import { isUsable, type Subscription } from '../store/key-repo.js';
+import { MAX_KEY_LENGTH } from './presented-key.js';
+
+/** What admission needs to know of a call. */
+export interface AskedCall {
+  /** The key the call presents (presentedKey); undefined: none. */
+  key: string | undefined;
+  /** The client's address: limits of a call without a key, and unknown keys, are counted by it. */
+  address: string;
+  /** The service group of the operation called. */
+  group: string;
+  now: Date;
+}
+
+/** The gateway's decision on a call: go ahead with these limit headers, or this refusal. */
+export type Admission =
+  | {
+      admitted: true;
+      subscription: Subscription;
+      /** Admitted without a key (public access): its limits were counted per client address. */
+      keyless: boolean;
+      /** RateLimit-Limit, -Remaining and -Reset. */
+      headers: Record<string, string>;
+    }
+  | {
+      admitted: false;
+      /** What to answer: an ApiError (401, 403, 429, 503), or a failure the error handler maps. */
+      refusal: unknown;
+      /** The subscription the key belongs to, when it is known: usage counts the refusal against it. */
+      subscriptionId: number | undefined;
+    };
+
+type Identity = { subscription: Subscription; keyless: boolean } | Extract<Admission, { admitted: false }>;
+
+/**
+ * The gateway's admission of a call, in the decisions' order: key (401), then rate limit (429) and
+ * quota (403). A call without a key is admitted as the anonymous subscription when public access has
+ * opened the group (decisions.md section 7), its limits counted per client address; a call that
+ * presents a key never gets there (a wrong key stays a 401). Every refusal is counted in the
+ * metrics here, once, whoever answers it.
+ *
+ * The answer comes at once, without a promise, when this process's memory decides it (a key read
+ * already, limits counted in memory): the common case, and the one the fast path is made for.
+ * `hash` is hashKey, or a cheaper equivalent (one hash per keep-alive connection).
+ */
+export function admit(
+  gateway: Gateway,
+  call: AskedCall,
+  hash: (key: string) => string = hashKey,
+): Admission | Promise<Admission> {
+  const identity = identifyNow(gateway, call, hash);
+  if (identity === undefined) {
+    return identifySlowly(gateway, call, hash).then(
+      (found) => ('admitted' in found ? found : limit(gateway, found, call)),
+      (error: unknown) => refused(error, undefined),
+    );
+  }
+  return 'admitted' in identity ? identity : limit(gateway, identity, call);
+}
+
+/** Who the call is, from memory; undefined when only the database can tell (a key not read yet). */
+function identifyNow(gateway: Gateway, call: AskedCall, hash: (key: string) => string): Identity | undefined {
+  const { key } = call;
+  if (key === undefined) {
+    const anonymous = gateway.publicAccess.admit(call.group);
+    if (anonymous) return { subscription: anonymous, keyless: true };
+    gateway.metrics.refusals.inc({ reason: 'missing_key' });
+    return refused(new ApiError(401, MESSAGES.missingKey), undefined);
+  }
+  if (key.length > MAX_KEY_LENGTH) return undefined;
+  const subscription = gateway.subscriptions.peek(hash(key));
+  return subscription && allowed(gateway, subscription, call);
+}
+
+/**
+ * Who the call is, reading the database for a key this process has not read. Unknown keys are
+ * counted per client address; past the budget the address gets 429 until its block ends (KeyGuessGuard).
+ */
+async function identifySlowly(
+  gateway: Gateway,
+  call: AskedCall,
+  hash: (key: string) => string,
+): Promise<Identity> {
+  const key = call.key!;
+  const hashed = key.length <= MAX_KEY_LENGTH ? hash(key) : undefined;
+  if (hashed === undefined || !gateway.subscriptions.isKnown(hashed)) {
+    const waitMs = await guard(gateway, () => gateway.keyGuesses.waitMs(call.address));
+    if (waitMs > 0) return refused(tooManyGuesses(gateway, waitMs), undefined);
+  }
+  const subscription = hashed === undefined ? undefined : await gateway.subscriptions.find(hashed);
+  if (!subscription) {
+    const waitMs = await guard(gateway, () => gateway.keyGuesses.unknownKey(call.address));
+    if (waitMs > 0) return refused(tooManyGuesses(gateway, waitMs), undefined);
+    gateway.metrics.refusals.inc({ reason: 'invalid_key' });
+    return refused(new ApiError(401, MESSAGES.invalidKey), undefined);
+  }
+  return allowed(gateway, subscription, call);
+}
+
+/** A key's subscription must be active, not expired, and allowed into the group called. */
+function allowed(gateway: Gateway, subscription: Subscription, call: AskedCall): Identity {
+  if (isUsable(subscription, call.now) && allowsGroup(subscription.groups, call.group)) {
+    return { subscription, keyless: false };
+  }
+  gateway.metrics.refusals.inc({ reason: 'invalid_key' });
+  return refused(new ApiError(401, MESSAGES.invalidKey), subscription.id);
+}
+
+/**
+ * Counts the call against its subscription's rate limit and quota: at once when the counters live in
+ * this process, else in the shared store (Redis), whose failure lets the call through without headers
+ * or refuses it with 503 (REDIS_FAILURE_MODE).
+ */
+function limit(
+  gateway: Gateway,
+  identity: Exclude<Identity, { admitted: false }>,
+  call: AskedCall,
+): Admission | Promise<Admission> {
+  const { subscription, keyless } = identity;
+  const address = keyless ? call.address : undefined;
+  const go = (headers: Record<string, string>): Admission => ({
+    admitted: true,
+    subscription,
+    keyless,
+    headers,
+  });
+  const stop = (error: unknown) => refused(countedRefusal(gateway, error), subscription.id);
+  try {
+    const counted = gateway.limits.admitNow(subscription, call.now, address);
+    if (counted) return go(counted);
+  } catch (error) {
+    return stop(error);
+  }
+  const count = () => gateway.limits.admit(subscription, call.now, address);
+  return gateway.limiterFailures.guard(count, {}).then(go, stop);
+}
+
+function countedRefusal(gateway: Gateway, error: unknown): unknown {
+  if (error instanceof ApiError) {
+    const status = error.statusCode;
+    const reason = status === 429 ? 'rate_limit' : status === 403 ? 'quota' : 'limits_unavailable';
+    gateway.metrics.refusals.inc({ reason });
+  }
+  return error;
+}
+
+function tooManyGuesses(gateway: Gateway, waitMs: number): ApiError {
+  gateway.metrics.refusals.inc({ reason: 'key_guessing' });
+  return rateLimitExceeded(Math.max(1, Math.ceil(waitMs / 1000)));
+}
+
+/** A key-guess count whose shared store failed: no wait (fail open) or 503 (fail closed). */
+function guard(gateway: Gateway, count: () => Promise<number>): Promise<number> {
+  return gateway.limiterFailures.guard(count, 0).catch((error: unknown) => {
+    gateway.metrics.refusals.inc({ reason: 'limits_unavailable' });
+    throw error;
+  });
+}
+
+function refused(
+  refusal: unknown,
+  subscriptionId: number | undefined,
+): Extract<Admission, { admitted: false }> {
+  return { admitted: false, refusal, subscriptionId };
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import type { CachedAnswer, Encoding } from '../cache/answer-cache.js';
+
+/**
+ * Helmet's defaults on every answer (no sniffing, no framing, no referrer, ...) except two:
+ * - Content-Security-Policy: an API answer is JSON and needs none; the docs page and the explorer set
+ *   their own, which a global one would override.
+ * - Strict-Transport-Security: the service speaks plain HTTP; the TLS terminator in front owns HSTS.
+ * None of them depends on the request, so helmet runs once, here, and every answer gets its headers
+ * as one prepared object (running its middleware per request cost several microseconds a call).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
+
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => undefined,
+  };
+  const middleware = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+}
+
+export interface CachingOptions {
+  maxAgeS: number;
+  /** Whether shared caches (CDNs, proxies) may keep answers (CACHE_PUBLIC). */
+  shared: boolean;
+}
+
+/**
+ * Cache-Control and Vary of every cached answer. Shared caches may keep an answer as long as browsers:
+ * the data changes a few times a day, and an ETag makes every revalidation a cheap 304. Varying on
+ * the key header keeps one key's cached answer from being handed to a request with another (or no)
+ * key; a key in the query string is part of the URL anyway. CACHE_PUBLIC=false keeps answers out of
+ * shared caches, for operators who want every call to reach the gateway (usage, quotas, suspensions).
+ * Varying on Origin keeps one origin's CORS headers from being handed to another: which origins may
+ * read an answer depends on the call (CORS_ORIGINS, public access opened or closed at run time).
+ */
+export function cachingHeaders(options: CachingOptions): Readonly<Record<string, string>> {
+  return {
+    'cache-control': `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`,
+    vary: options.shared
+      ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key, Origin'
+      : 'Accept, Accept-Encoding, Origin',
+  };
+}
+
+/** Whether If-None-Match names this ETag (or any): the answer is then a 304 without a body. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+}
+
+/**
+ * The headers of a cached answer sent as `body` in `encoding` (body undefined: a 304): its content
+ * type and disposition, ETag, caching, and the body's encoding and length. Both the framework's
+ * answer cache and the fast path send exactly these.
+ */
+export function cachedAnswerHeaders(
+  answer: CachedAnswer,
+  body: Buffer | undefined,
+  encoding: Encoding,
+  caching: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return {
+    'content-type': answer.contentType,
+    ...answer.headers,
+    etag: answer.etag,
+    ...caching,
+    ...(body && body !== answer.body && { 'content-encoding': encoding }),
+    ...(body && { 'content-length': String(body.length) }),
+  };
+}

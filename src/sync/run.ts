@@ -1,0 +1,440 @@
+import type { Insertable } from 'kysely';
+import { addDays, bangkokToday } from '../domain/dates.js';
+import type { Store } from '../store/db.js';
+import { publishBatch, type BatchWriter } from '../store/publisher.js';
+import type { FundTable, NewFxRate } from '../store/schema.js';
+import {
+  fxLastDay,
+  readCatalogue,
+  readFundHistory,
+  readFxDaily,
+  readFxDay,
+  readFxDays,
+  threeYearsFrom,
+  type Catalogue,
+  type FundHistory,
+  type ListedFund,
+  type ProductRates,
+} from './read.js';
+import { readSyncState, writeSyncState, type SyncRunSummary, type SyncState } from './state.js';
+import { Upstream, type UpstreamOptions } from './upstream.js';
+
+export interface SyncOptions extends UpstreamOptions {
+  /** First day of history to read ('YYYY-MM-DD'); default: as far back as the upstream answers. */
+  since?: string;
+  /** Days before the last synced day read again by a later run, for corrections. */
+  windowDays: number;
+  /** Funds whose histories go in one batch of a first sync. */
+  fundsPerBatch: number;
+  /** Read everything again (as a first sync does), not just the recent days. */
+  full?: boolean;
+  now?: () => Date;
+  /** Told of every batch published (the service logs a line per batch). */
+  onBatch?: (batch: SyncBatch) => void;
+  /** Told of progress: units (funds, FX months) done of those known so far. */
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export interface SyncBatch {
+  batchId: number;
+  kind: string;
+  /** What the batch covers, e.g. 'funds 101-150', 'FX 2024-03'. */
+  covers: string;
+  inserted: number;
+  changed: number;
+  revisions: number;
+}
+
+export interface SyncProgress {
+  phase: SyncState['phase'] | 'recent';
+  done: number;
+  total: number;
+  rows: number;
+  requests: number;
+}
+
+/** As far back as the service takes dates (MIN_YEAR): an upstream of the interface answers from there. */
+const EARLIEST = '1900-01-01';
+/** A first sync's FX scan back in time stops after this many months in a row without rates. */
+const EMPTY_MONTHS = 36;
+
+const monthOf = (day: string) => day.slice(0, 7);
+function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let m = monthOf(to); m >= monthOf(from); m = previousMonth(m)) months.unshift(m);
+  return months;
+}
+
+/**
+ * One run of `rates sync`: a first sync (resumed where an earlier one stopped) or a later one of
+ * the recent days, each batch published through the publisher as an import's is (all or nothing,
+ * revisions kept, nothing new: no batch). The run's result is recorded in the store whatever it is.
+ */
+export async function runSync(store: Store, options: SyncOptions): Promise<SyncRunSummary> {
+  const now = options.now ?? (() => new Date());
+  const started = performance.now();
+  const up = new Upstream(options);
+  const today = bangkokToday(now());
+  const stored = await readSyncState(store.db);
+  const fresh = !stored || stored.upstream !== up.origin;
+  const state: SyncState =
+    fresh || options.full
+      ? {
+          upstream: up.origin,
+          since: options.since ?? EARLIEST,
+          until: today,
+          phase: 'catalogue',
+          fundCursor: 0,
+          fxCursor: null,
+          syncedUntil: fresh ? null : stored.syncedUntil,
+          lastSuccessAt: fresh ? null : stored.lastSuccessAt,
+          lastRun: null,
+        }
+      : stored;
+  const summary: SyncRunSummary = {
+    startedAt: now().toISOString(),
+    finishedAt: null,
+    result: 'running',
+    error: null,
+    requests: 0,
+    retries: 0,
+    rows: 0,
+    written: 0,
+    batches: 0,
+    seconds: 0,
+  };
+  state.lastRun = summary;
+  await writeSyncState(store.db, state);
+  const run = new SyncRun(store, up, state, summary, options, today);
+  try {
+    await run.go();
+    summary.result = 'ok';
+    state.lastSuccessAt = now().toISOString();
+  } catch (error) {
+    summary.result = 'failed';
+    summary.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    summary.requests = up.requests;
+    summary.retries = up.retries;
+    summary.finishedAt = now().toISOString();
+    summary.seconds = (performance.now() - started) / 1000;
+    await writeSyncState(store.db, state);
+  }
+  return summary;
+}
+
+type FundRow = Omit<Insertable<FundTable>, 'code_key'>;
+
+/** A fund's short code is not published; its page link ends with it, which is kept if it is one. */
+const FUND_CODE = /^(?![0-9]{11})[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$/;
+
+class SyncRun {
+  private catalogue!: Catalogue;
+  /** The day up to which this run, once complete, has read everything. */
+  private reachedUntil = '';
+  private readonly funds = new Map<number, FundRow>();
+  private readonly codes = new Set<string>();
+  /** Rate products by English name, per kind, as stored (read before any batch holds the store). */
+  private readonly products = { deposit: new Map<string, number>(), loan: new Map<string, number>() };
+
+  constructor(
+    private readonly store: Store,
+    private readonly up: Upstream,
+    private readonly state: SyncState,
+    private readonly summary: SyncRunSummary,
+    private readonly options: SyncOptions,
+    private readonly today: string,
+  ) {}
+
+  async go(): Promise<void> {
+    for (const f of await this.store.db.selectFrom('funds').selectAll().execute()) {
+      const { code_key: _key, ...row } = f;
+      this.funds.set(f.id, row);
+      this.codes.add(f.code_key);
+    }
+    for (const kind of ['deposit', 'loan'] as const) {
+      const table = kind === 'deposit' ? 'deposit_products' : 'loan_products';
+      for (const p of await this.store.db.selectFrom(table).select(['id', 'name_en']).execute())
+        this.products[kind].set(p.name_en, p.id);
+    }
+    this.catalogue = await readCatalogue(this.up);
+    // Later runs read again from the upstream's latest day at this run's start (less the window),
+    // not from today's: an upstream that has published nothing lately has its corrections there.
+    const fxLast = await fxLastDay(this.up);
+    const latest = [
+      this.catalogue.latestPriceDate,
+      fxLast === false
+        ? this.catalogue.latestFx
+            .map((r) => r.rate_date)
+            .sort()
+            .at(-1)
+        : fxLast,
+    ].filter((d): d is string => typeof d === 'string');
+    this.reachedUntil = [this.today, ...latest].sort()[0]!;
+    if (this.state.phase === 'done') return this.recent();
+    if (this.state.phase === 'catalogue') {
+      await this.publish('sync-catalogue', 'catalogue', (w) => this.writeCatalogue(w));
+      await this.advance({ phase: 'funds' });
+    }
+    if (this.state.phase === 'funds') {
+      await this.fundHistories();
+      await this.advance({ phase: 'fx' });
+    }
+    if (this.state.phase === 'fx') {
+      await this.fxHistory();
+      await this.advance({ phase: 'done', syncedUntil: [this.state.until, this.reachedUntil].sort()[0]! });
+    }
+  }
+
+  private async advance(change: Partial<SyncState>): Promise<void> {
+    Object.assign(this.state, change);
+    await writeSyncState(this.store.db, this.state);
+  }
+
+  private progress(phase: SyncProgressPhase, done: number, total: number): void {
+    this.options.onProgress?.({ phase, done, total, rows: this.summary.rows, requests: this.up.requests });
+  }
+
+  /** One all-or-nothing batch; none when nothing in it is new. */
+  private async publish(
+    kind: string,
+    covers: string,
+    write: (w: BatchWriter) => Promise<void>,
+  ): Promise<void> {
+    const published = await publishBatch(
+      this.store,
+      { kind, source: `sync ${this.up.origin}` },
+      write,
+      this.options.now,
+    );
+    const { inserted, changed } = published.counts;
+    if (published.batchId === null) return;
+    this.summary.batches++;
+    this.summary.written += inserted + changed;
+    this.options.onBatch?.({
+      batchId: published.batchId,
+      kind,
+      covers,
+      inserted,
+      changed,
+      revisions: published.revisions,
+    });
+  }
+
+  private async writeCatalogue(w: BatchWriter): Promise<void> {
+    const c = this.catalogue;
+    this.summary.rows += c.categories.length + c.families.length;
+    await w.upsertFundCategories(c.categories);
+    await w.upsertFxFamilies(c.families);
+    await this.writeProductRates(w, 'deposit', c.deposits);
+    if (c.loans) await this.writeProductRates(w, 'loan', c.loans);
+  }
+
+  /**
+   * Rate products are not numbered in the answers: a product is known by its English name, and a new
+   * one takes the next free number. Their order is the answer's.
+   */
+  private async writeProductRates(
+    w: BatchWriter,
+    kind: 'deposit' | 'loan',
+    list: ProductRates,
+  ): Promise<void> {
+    const byName = this.products[kind];
+    let next = Math.max(0, ...byName.values()) + 1;
+    const products = list.products.map((p, i) => ({
+      id: byName.get(p.name_en) ?? next++,
+      name_en: p.name_en,
+      name_th: p.name_th,
+      display_order: i + 1,
+    }));
+    // Known once this batch commits; a batch that fails leaves numbers a retry gives out again.
+    for (const p of products) byName.set(p.name_en, p.id);
+    const rates = list.rates.map(({ place, ...r }) => ({ ...r, product_id: products[place - 1]!.id }));
+    this.summary.rows += products.length + rates.length;
+    if (kind === 'deposit') {
+      await w.upsertDepositProducts(products);
+      await w.writeDepositRates(rates);
+    } else {
+      await w.upsertLoanProducts(products);
+      await w.writeLoanRates(rates);
+    }
+  }
+
+  /** The fund's reference row: the listing's fields, the price records' (or what is stored) for the rest. */
+  private fundRow(f: ListedFund, history: FundHistory): FundRow {
+    const stored = this.funds.get(f.id);
+    const details = history.details;
+    const row: FundRow = {
+      id: f.id,
+      code: stored?.code ?? this.newCode(f),
+      category_id: f.category_id,
+      name_en: f.name_en,
+      name_th: f.name_th,
+      name_th_short: details ? details.name_th_short : (stored?.name_th_short ?? null),
+      link_en: f.link_en,
+      link_th: f.link_th,
+      factsheet_url: details?.factsheet_url ?? stored?.factsheet_url ?? '',
+      display_order: details?.display_order ?? stored?.display_order ?? f.place,
+    };
+    this.funds.set(f.id, row);
+    return row;
+  }
+
+  private newCode(f: ListedFund): string {
+    const last = decodeURIComponent(f.link_en.split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? '');
+    const code = FUND_CODE.test(last) && !this.codes.has(last.toUpperCase()) ? last : String(f.id);
+    this.codes.add(code.toUpperCase());
+    return code;
+  }
+
+  private async writeFunds(w: BatchWriter, funds: ListedFund[], histories: FundHistory[]): Promise<void> {
+    await w.upsertFunds(funds.map((f, i) => this.fundRow(f, histories[i]!)));
+    for (const h of histories) {
+      this.summary.rows += h.prices.length;
+      if (h.prices.length > 0) await w.writeSyncedFundPrices(h.prices);
+    }
+  }
+
+  /** A first sync's fund histories, a group of funds per batch; the next group is read meanwhile. */
+  private async fundHistories(): Promise<void> {
+    const all = [...this.catalogue.funds].sort((a, b) => a.id - b.id);
+    const todo = all.filter((f) => f.id > this.state.fundCursor);
+    const size = Math.max(1, this.options.fundsPerBatch);
+    const groups: ListedFund[][] = [];
+    for (let i = 0; i < todo.length; i += size) groups.push(todo.slice(i, i + size));
+    const read = (group: ListedFund[]) =>
+      Promise.all(group.map((f) => readFundHistory(this.up, f.id, this.state.since, this.state.until)));
+    let done = all.length - todo.length;
+    this.progress('funds', done, all.length);
+    await pipelined(groups, read, async (group, histories) => {
+      const covers = `funds ${group[0]!.id}-${group.at(-1)!.id}`;
+      await this.publish('sync-fund-prices', covers, (w) => this.writeFunds(w, group, histories));
+      await this.advance({ fundCursor: group.at(-1)!.id });
+      done += group.length;
+      this.progress('funds', done, all.length);
+    });
+  }
+
+  /**
+   * A first sync's FX rates, a month per batch from the last month back, until `since` or years
+   * without rates; from an upstream with only the ten, 3-year periods of daily rates instead.
+   */
+  private async fxHistory(): Promise<void> {
+    const { since, until } = this.state;
+    const last = await fxLastDay(this.up);
+    if (last === false) return this.fxDailyHistory();
+    if (last === null) return;
+    const start = this.state.fxCursor
+      ? previousMonth(this.state.fxCursor)
+      : monthOf(last < until ? last : until);
+    const months: string[] = [];
+    for (let m = start; m >= monthOf(since); m = previousMonth(m)) months.push(m);
+    let empty = 0;
+    let done = 0;
+    await pipelined(
+      months,
+      (month) => this.readFxMonth(month, since, until),
+      async (month, rows) => {
+        if (rows.length > 0) {
+          empty = 0;
+          await this.publish('sync-fx-rates', `FX ${month}`, (w) => w.writeSyncedFxRates(rows));
+        } else empty++;
+        await this.advance({ fxCursor: month });
+        this.progress('fx', ++done, done);
+        return empty < EMPTY_MONTHS;
+      },
+    );
+  }
+
+  private async readFxMonth(month: string, from: string, to: string): Promise<NewFxRate[]> {
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    const days = (await readFxDays(this.up, year, m)).filter((d) => d >= from && d <= to);
+    const rows = (await Promise.all(days.map((d) => readFxDay(this.up, d)))).flat();
+    this.summary.rows += rows.length;
+    return rows;
+  }
+
+  private async fxDailyHistory(): Promise<void> {
+    const families = this.catalogue.families.map((f) => f.code);
+    // From the latest rates of any family (the banner's), back.
+    const latest = this.catalogue.latestFx
+      .map((r) => r.rate_date)
+      .sort()
+      .at(-1);
+    if (latest === undefined) return;
+    let to = this.state.fxCursor ? addDays(this.state.fxCursor, -1) : [latest, this.state.until].sort()[0]!;
+    // Back in 3-year periods until `since`, or a period without any rate.
+    while (to >= this.state.since) {
+      const from = [addDays(`${Number(to.slice(0, 4)) - 3}${to.slice(4)}`, 1), this.state.since]
+        .sort()
+        .at(-1)!;
+      const rows = await readFxDaily(this.up, families, from, threeYearsFrom(from, to));
+      this.summary.rows += rows.length;
+      if (rows.length > 0)
+        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, (w) => w.writeSyncedFxRates(rows));
+      await this.advance({ fxCursor: from });
+      if (rows.length === 0) return;
+      to = addDays(from, -1);
+    }
+  }
+
+  /**
+   * A later run: what the upstream published since the last complete run, less `windowDays` for
+   * corrections, and the whole history of funds new to this store, all in one batch.
+   */
+  private async recent(): Promise<void> {
+    const from = addDays(this.state.syncedUntil ?? this.state.since, -this.options.windowDays);
+    const to = this.today;
+    const funds = [...this.catalogue.funds].sort((a, b) => a.id - b.id);
+    const histories = await Promise.all(
+      funds.map((f) => readFundHistory(this.up, f.id, this.funds.has(f.id) ? from : this.state.since, to)),
+    );
+    this.progress('recent', funds.length, funds.length + 1);
+    let fx: NewFxRate[];
+    if ((await fxLastDay(this.up)) !== false) {
+      fx = (await Promise.all(monthsBetween(from, to).map((m) => this.readFxMonth(m, from, to)))).flat();
+    } else {
+      fx = await readFxDaily(
+        this.up,
+        this.catalogue.families.map((f) => f.code),
+        from,
+        to,
+      );
+      this.summary.rows += fx.length;
+    }
+    await this.publish('sync', `${from} to ${to}`, async (w) => {
+      await this.writeCatalogue(w);
+      await this.writeFunds(w, funds, histories);
+      await w.writeSyncedFxRates(fx);
+    });
+    this.progress('recent', funds.length + 1, funds.length + 1);
+    await this.advance({ syncedUntil: this.reachedUntil });
+  }
+}
+
+type SyncProgressPhase = SyncProgress['phase'];
+
+/**
+ * Reads unit i+1 while unit i is published, in order. `use` may return false to stop early. A read
+ * that fails after a publish failed is not left unhandled.
+ */
+async function pipelined<U, T>(
+  units: U[],
+  read: (unit: U) => Promise<T>,
+  use: (unit: U, data: T) => Promise<boolean | void>,
+): Promise<void> {
+  if (units.length === 0) return;
+  let next = read(units[0]!);
+  for (let i = 0; i < units.length; i++) {
+    const data = await next;
+    if (i + 1 < units.length) {
+      next = read(units[i + 1]!);
+      next.catch(() => undefined);
+    }
+    if ((await use(units[i]!, data)) === false) return;
+  }
+}

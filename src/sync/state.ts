@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/** The one sync a store has (a mirror copies one upstream); its row in sync_state. */
+const NAME = 'upstream';
+
+export interface SyncRunSummary {
+  startedAt: string;
+  finishedAt: string | null;
+  result: 'running' | 'ok' | 'failed';
+  /** What stopped a failed run, in the sync's words (never a key). */
+  error: string | null;
+  requests: number;
+  retries: number;
+  /** Rows read from the upstream. */
+  rows: number;
+  /** Rows new or changed in this store. */
+  written: number;
+  batches: number;
+  seconds: number;
+}
+
+/**
+ * Where a sync stands. A first sync copies the catalogue, then fund histories a group of funds per
+ * batch (in fund number order), then FX rates a month per batch (from the latest month back), and
+ * records after each batch how far it got, so an interrupted one resumes there. Once it is done,
+ * later runs read only the days since `syncedUntil` (less a window for corrections).
+ */
+export interface SyncState {
+  upstream: string;
+  /** First day of the history asked for. */
+  since: string;
+  /** The last day the first sync reads (today when it started), fixed so a resumed one agrees. */
+  until: string;
+  phase: 'catalogue' | 'funds' | 'fx' | 'done';
+  /** Funds with a number up to this one have their history (phase 'funds'). */
+  fundCursor: number;
+  /** Months from this one ('YYYY-MM') on have their FX rates (phase 'fx'); null: none yet. */
+  fxCursor: string | null;
+  /** Every day up to this one was read by a complete run (null until the first sync is done). */
+  syncedUntil: string | null;
+  lastSuccessAt: string | null;
+  lastRun: SyncRunSummary | null;
+}
+
+export async function readSyncState(db: Kysely<Database>): Promise<SyncState | null> {
+  const row = await db.selectFrom('sync_state').select('state').where('name', '=', NAME).executeTakeFirst();
+  return row ? (JSON.parse(row.state) as SyncState) : null;
+}
+
+export async function writeSyncState(db: Kysely<Database>, state: SyncState): Promise<void> {
+  const value = { name: NAME, state: JSON.stringify(state), updated_at: new Date().toISOString() };
+  await db
+    .insertInto('sync_state')
+    .values(value)
+    .onConflict((oc) => oc.column('name').doUpdateSet({ state: value.state, updated_at: value.updated_at }))
+    .execute();
+}
+
+/** What /ready, /metrics and `rates sync status` say of the sync. */
+export interface SyncStatus {
+  upstream: string;
+  phase: SyncState['phase'];
+  lastRunAt: string | null;
+  lastResult: SyncRunSummary['result'] | null;
+  lastError: string | null;
+  lastSuccessAt: string | null;
+  /** Seconds since the last successful run ended: how far behind the upstream this store may be. */
+  lagSeconds: number | null;
+}
+
+export function syncStatus(state: SyncState, now = new Date()): SyncStatus {
+  return {
+    upstream: state.upstream,
+    phase: state.phase,
+    lastRunAt: state.lastRun?.startedAt ?? null,
+    lastResult: state.lastRun?.result ?? null,
+    lastError: state.lastRun?.error ?? null,
+    lastSuccessAt: state.lastSuccessAt,
+    lagSeconds:
+      state.lastSuccessAt === null
+        ? null
+        : Math.max(0, Math.round((now.getTime() - Date.parse(state.lastSuccessAt)) / 1000)),
+  };
+}

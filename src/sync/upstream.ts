@@ -1,0 +1,220 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { RatesClient } from '../client/client.js';
+import { RatesApiError, retryAfterMs } from '../client/errors.js';
+
+/** How to reach the upstream, and how politely. */
+export interface UpstreamOptions {
+  /** Scheme and host of the upstream service, e.g. https://rates.example.com */
+  baseUrl: string;
+  key: string;
+  /** Requests per second at most (0: no limit). */
+  rate: number;
+  /** Requests in flight at most. */
+  concurrency: number;
+  /** Time for one request, answer included, in ms. */
+  timeoutMs: number;
+  /** Tries after the first for a request that failed in a way worth trying again. */
+  retries: number;
+  /** Longest wait the upstream may ask for (Retry-After) before the sync gives up, in ms. */
+  maxRetryWaitMs: number;
+  /** First back-off wait when the upstream names none, doubled at each retry, in ms. */
+  backoffMs?: number;
+  fetch?: typeof fetch;
+  /** Stops the requests (and waits) in progress, e.g. when the service shuts down. */
+  signal?: AbortSignal;
+  /** Told of every wait the upstream asked for (429, 403) or a back-off after a failure. */
+  onWait?: (ms: number, why: string) => void;
+}
+
+/** Why a sync stopped: the upstream refused the key, cannot be reached, or is not this interface. */
+export class UpstreamError extends Error {
+  override readonly name = 'UpstreamError';
+  constructor(
+    readonly kind: 'key' | 'unreachable' | 'refused' | 'not-interface',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Statuses worth another try: over a limit, or the upstream (or a proxy before it) briefly failing. */
+const TRY_AGAIN = new Set([403, 429, 500, 502, 503, 504]);
+
+/** A queue of requests: at most `limit` in flight, and starts spaced by the request rate. */
+class Pacer {
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+  private nextStart = 0;
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly rate: number,
+  ) {}
+
+  async take(): Promise<void> {
+    if (this.inFlight >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.inFlight++;
+    await this.spaced();
+  }
+
+  /** Waits for this request's turn under the request rate (also before each retry). */
+  async spaced(): Promise<void> {
+    const now = performance.now();
+    let start = Math.max(now, this.pausedUntil);
+    if (this.rate > 0) {
+      start = Math.max(start, this.nextStart);
+      this.nextStart = start + 1000 / this.rate;
+    }
+    if (start > now) await sleep(start - now);
+  }
+
+  /** Holds every request back for `ms` (the upstream asked to wait: it is one limit for all of them). */
+  pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, performance.now() + ms);
+  }
+
+  release(): void {
+    this.inFlight--;
+    this.waiting.shift()?.();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The upstream service through the project's own typed client, with a polite fetch under it: a
+ * request rate and a concurrency bound, a timeout per request, retries with back-off of failures
+ * worth retrying (and after the Retry-After the upstream names on 429 and 403), and every answer
+ * checked against the interface's own schemas before anything of it is used.
+ */
+export class Upstream {
+  readonly client: RatesClient;
+  /** Requests sent, retries included. */
+  requests = 0;
+  retries = 0;
+  /** Time spent waiting because the upstream asked to (429/403 Retry-After), in ms. */
+  waitedMs = 0;
+
+  private readonly pacer: Pacer;
+  private readonly checks = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
+  constructor(private readonly options: UpstreamOptions) {
+    this.pacer = new Pacer(Math.max(1, options.concurrency), options.rate);
+    // No retries in the client: the polite fetch below does them, for more than 429 and 503.
+    this.client = new RatesClient({
+      key: options.key,
+      baseUrl: options.baseUrl,
+      retries: 0,
+      fetch: (input, init) => this.politeFetch(String(input), init),
+    });
+  }
+
+  /** The upstream's origin, safe to log and store (a key is never part of it). */
+  get origin(): string {
+    return this.options.baseUrl.replace(/\/+$/, '');
+  }
+
+  /**
+   * One operation of the upstream: its answer when it has the shape `schema` says, else an
+   * UpstreamError that says which operation answered what. `null` when the upstream does not have
+   * the operation (404), so the caller can fall back to the ten of the spec.
+   */
+  async read<S extends TSchema>(
+    schema: S,
+    what: string,
+    call: (client: RatesClient) => Promise<unknown>,
+  ): Promise<Static<S> | null> {
+    let answer: unknown;
+    try {
+      answer = await call(this.client);
+    } catch (error) {
+      if (error instanceof SyntaxError)
+        throw new UpstreamError('not-interface', `${what}: the upstream's answer is not JSON`);
+      if (!(error instanceof RatesApiError)) throw error;
+      if (error.status === 404) return null;
+      if (error.status === 401)
+        throw new UpstreamError('key', `${what}: the upstream refused the key (401): ${error.message}`);
+      if (error.status === 0) throw new UpstreamError('unreachable', `${what}: ${error.message}`);
+      throw new UpstreamError('refused', `${what}: the upstream answered ${error.status}: ${error.message}`);
+    }
+    const check = this.checkOf(schema);
+    if (!check.Check(answer)) {
+      const first = check.Errors(answer).First();
+      const where = first ? ` (at ${first.path || '/'}: ${first.message})` : '';
+      throw new UpstreamError(
+        'not-interface',
+        `${what}: the upstream's answer is not of this interface${where}`,
+      );
+    }
+    return answer as Static<S>;
+  }
+
+  /** As `read`, for operations every upstream of the interface has: a 404 is not the interface. */
+  async must<S extends TSchema>(
+    schema: S,
+    what: string,
+    call: (client: RatesClient) => Promise<unknown>,
+  ): Promise<Static<S>> {
+    const answer = await this.read(schema, what, call);
+    if (answer === null)
+      throw new UpstreamError('not-interface', `${what}: the upstream has no such operation (404)`);
+    return answer;
+  }
+
+  private checkOf(schema: TSchema): TypeCheck<TSchema> {
+    let check = this.checks.get(schema);
+    if (!check) {
+      check = TypeCompiler.Compile(schema);
+      this.checks.set(schema, check);
+    }
+    return check;
+  }
+
+  private async politeFetch(url: string, init: RequestInit | undefined): Promise<Response> {
+    const { retries, timeoutMs, maxRetryWaitMs } = this.options;
+    const backoffMs = this.options.backoffMs ?? 500;
+    const doFetch = this.options.fetch ?? globalThis.fetch;
+    await this.pacer.take();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        if (attempt > 0) await this.pacer.spaced();
+        this.requests++;
+        let res: Response | undefined;
+        let failure = '';
+        try {
+          const timeout = AbortSignal.timeout(timeoutMs);
+          const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
+          res = await doFetch(url, { ...init, signal });
+        } catch (error) {
+          if (this.options.signal?.aborted) throw new Error('the sync was stopped');
+          const timedOut = (error as Error)?.name === 'TimeoutError';
+          failure = timedOut ? `no answer within ${timeoutMs} ms` : String((error as Error)?.cause ?? error);
+        }
+        if (res && !TRY_AGAIN.has(res.status)) return res;
+        if (attempt >= retries) {
+          if (res) return res;
+          throw new Error(failure);
+        }
+        const asked = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
+        if (asked > maxRetryWaitMs) return res!; // the client turns it into an error with its message
+        const wait = asked || backoffMs * 2 ** attempt;
+        if (res) await res.body?.cancel();
+        if (asked) {
+          this.waitedMs += asked;
+          this.pacer.pause(asked);
+        }
+        this.retries++;
+        this.options.onWait?.(wait, res ? `HTTP ${res.status}` : failure);
+        await sleep(wait);
+        if (this.options.signal?.aborted) throw new Error('the sync was stopped');
+      }
+    } finally {
+      this.pacer.release();
+    }
+  }
+}
+
+/** Array answers: every operation but GetNavByFundCode and Convert answers an array. */
+export const arrayOf = <S extends TSchema>(schema: S) => Type.Array(schema);

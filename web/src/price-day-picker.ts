@@ -1,0 +1,92 @@
+import { text, type Context } from './context.js';
+import { h } from './dom.js';
+import { monthName, yearOf } from './i18n.js';
+
+/** How many years back the picker offers: the bank's fund prices page goes back about as far. */
+const YEARS_BACK = 20;
+
+/** The days of a month with any fund's price (GetUpdateInMonth, fund 0), kept a while: today's may grow. */
+const daysWithPrices = (ctx: Context, year: number, month: number) =>
+  ctx.api.memo(
+    `price-days/${year}-${month}`,
+    async (c) => (await c.getUpdateInMonth(year, month, 0)).map((d) => d.Day),
+    5 * 60_000,
+  );
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The fund prices table's date: a year, a month, then a day among those with prices, so a weekend or
+ * a holiday cannot be picked (the browser's date input cannot leave days out). Selects, not a calendar
+ * grid: each is a native control that keyboards and screen readers know, and Thai years are Buddhist-era.
+ * Loads the shown month's days before it returns, so the view is drawn whole.
+ */
+export async function priceDayPicker(
+  ctx: Context,
+  { value, latest, onPick }: { value: string; latest: string; onPick: (iso: string) => void },
+): Promise<HTMLElement> {
+  const [latestYear, latestMonth] = latest.split('-').map(Number) as [number, number];
+  const [year0, month0, day0] = value.split('-').map(Number) as [number, number, number];
+  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => latestYear - i);
+  const year = h(
+    'select',
+    { id: 'prices-year', 'aria-label': text(ctx, 'year') },
+    ...years.map((y) => h('option', { value: y, selected: y === year0 }, String(yearOf(y, ctx.lang)))),
+  );
+  const month = h('select', { id: 'prices-month', 'aria-label': text(ctx, 'month') });
+  const day = h('select', { id: 'prices-day', 'aria-label': text(ctx, 'day') });
+  const show = h('button', { type: 'submit', id: 'prices-show' }, text(ctx, 'apply'));
+
+  /** The months of the chosen year, none after the latest day with prices. */
+  const fillMonths = (selected: number) => {
+    const last = Number(year.value) === latestYear ? latestMonth : 12;
+    month.replaceChildren(
+      ...Array.from({ length: last }, (_, i) =>
+        h(
+          'option',
+          { value: i + 1, selected: i + 1 === Math.min(selected, last) },
+          monthName(i + 1, ctx.lang),
+        ),
+      ),
+    );
+  };
+  /** The chosen month's days with prices; the day kept when it has prices, else the month's last. */
+  const fillDays = async (selected: number) => {
+    const [y, m] = [Number(year.value), Number(month.value)];
+    const days = await daysWithPrices(ctx, y, m);
+    if (Number(year.value) !== y || Number(month.value) !== m) return; // changed again meanwhile
+    const pick = days.includes(selected) ? selected : days.at(-1);
+    day.replaceChildren(
+      ...(days.length === 0
+        ? [h('option', { value: '' }, text(ctx, 'noPricesMonth'))]
+        : days.map((d) => h('option', { value: d, selected: d === pick }, String(d)))),
+    );
+    day.disabled = days.length === 0;
+    show.disabled = days.length === 0;
+  };
+  const refill = () => {
+    fillMonths(Number(month.value));
+    void fillDays(Number(day.value)).catch((error) => ctx.fail(error));
+  };
+  year.addEventListener('change', refill);
+  month.addEventListener('change', refill);
+
+  fillMonths(month0);
+  await fillDays(day0);
+  return h(
+    'form',
+    {
+      class: 'range',
+      id: 'prices-date',
+      'aria-label': text(ctx, 'date'),
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        if (day.value) onPick(`${year.value}-${pad(Number(month.value))}-${pad(Number(day.value))}`);
+      },
+    },
+    day,
+    month,
+    year,
+    show,
+  );
+}
