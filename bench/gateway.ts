@@ -14,8 +14,8 @@ import { frameworkErrorHandler, installErrorHandling } from '../src/http/errors.
 import { loggerOptions } from '../src/http/logging.js';
 import { installRequestIdHeader, requestId } from '../src/http/request-id.js';
 import { generateDemo } from '../src/ingest/demo/generate.js';
-import { exchangeRateRoutes } from '../src/routes/exchange-rates.js';
-import { fundPriceRoutes } from '../src/routes/fund-prices.js';
+import { exchangeRateRoutes } from '../src/exchange-rates/routes.js';
+import { fundPriceRoutes } from '../src/funds/price-routes.js';
 import { openStore } from '../src/store/db.js';
 import { KeyRepository } from '../src/store/key-repo.js';
 import { migrateToLatest } from '../src/store/migrate.js';

@@ -10,6 +10,7 @@ import { clusterMetricsReader } from './cluster/cluster-metrics.js';
 import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
+import { startSyncJob } from './sync/job.js';
 
 /** A signal repeated within this long of the first is the same request to stop (see onSignal). */
 const REPEATED_SIGNAL_MS = 1000;
@@ -32,7 +33,9 @@ export async function serve(): Promise<void> {
   // A worker's primary prepared the database before forking it.
   if (!worker) {
     await migrateToLatest(store.db);
-    if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+    // A mirror fills itself from its upstream: no demo data in the way.
+    if (config.demoOnEmpty && config.syncFrom === null)
+      await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
   }
 
   // One gateway (key cache, limit counters, usage, metrics) serves every listener of the process.
@@ -116,6 +119,7 @@ export async function serve(): Promise<void> {
       for (const a of apps) a.server.closeIdleConnections();
     }, 100);
     try {
+      await syncJob?.stop();
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
       clearInterval(reap);
@@ -128,6 +132,7 @@ export async function serve(): Promise<void> {
     app.log.info({ timedOut }, 'stopped');
     process.exit(timedOut ? 1 : 0);
   };
+  let syncJob: { stop(): Promise<void> } | undefined;
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   if (worker) {
@@ -144,4 +149,8 @@ export async function serve(): Promise<void> {
     await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
   }
   if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
+  // SYNC_FROM: this service mirrors an upstream of the interface (docs/sync.md); with WORKERS, the
+  // primary runs the one sync job, not every worker.
+  const syncFrom = config.syncFrom;
+  if (syncFrom !== null && !worker) syncJob = startSyncJob(store, { ...config, syncFrom }, app.log);
 }

@@ -370,6 +370,67 @@ export const SETTINGS = {
     default: 1,
     description: 'Processes serving the port (`auto`: one per core); see docs/deployment.md',
   },
+  // `rates serve` mirrors a running service of this interface when SYNC_FROM is set (docs/sync.md);
+  // `rates sync` takes the same settings, its options over them.
+  syncFrom: optionalUrl(
+    'SYNC_FROM',
+    '^https?://[^\\s/]+',
+    'URL',
+    'Upstream service to sync from (`https://host`); unset: no sync job (docs/sync.md)',
+  ),
+  syncKey: {
+    env: 'SYNC_KEY',
+    schema: Type.String(),
+    type: 'text',
+    parse: verbatim,
+    default: '',
+    shownDefault: '(none)',
+    description: 'Subscription key at the upstream (kept out of logs and of the process list)',
+    secret: true,
+  },
+  syncIntervalMinutes: integer(
+    'SYNC_INTERVAL_MINUTES',
+    15,
+    { minimum: 1 },
+    'Minutes between the end of a sync and the next',
+  ),
+  syncRate: integer(
+    'SYNC_RATE',
+    50,
+    { minimum: 0 },
+    'Requests per second to the upstream at most (0: no limit)',
+  ),
+  syncConcurrency: integer(
+    'SYNC_CONCURRENCY',
+    4,
+    { minimum: 1, maximum: 64 },
+    'Requests to the upstream in flight at most',
+  ),
+  syncTimeoutMs: integer('SYNC_TIMEOUT_MS', 30_000, { minimum: 100 }, 'Time for one request to the upstream'),
+  syncRetries: integer(
+    'SYNC_RETRIES',
+    5,
+    { minimum: 0 },
+    'Tries after the first of a failed request (back-off doubling from 0.5 s)',
+  ),
+  syncMaxRetryWaitMs: integer(
+    'SYNC_MAX_RETRY_WAIT_MS',
+    120_000,
+    { minimum: 0 },
+    'Longest Retry-After (429, 403) the sync waits for; a longer one ends the run',
+  ),
+  syncWindowDays: integer(
+    'SYNC_WINDOW_DAYS',
+    7,
+    { minimum: 0 },
+    'Recent days a later sync reads again, for corrections',
+  ),
+  syncFundsPerBatch: integer(
+    'SYNC_FUNDS_PER_BATCH',
+    50,
+    { minimum: 1 },
+    'Funds whose histories go in one batch of a first sync',
+  ),
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

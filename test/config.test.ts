@@ -108,6 +108,16 @@ describe('loadConfig: the settings table', () => {
       redisKeyPrefix: 'rates:',
       redisFailureMode: 'open',
       workers: 1,
+      syncFrom: null,
+      syncKey: '',
+      syncIntervalMinutes: 15,
+      syncRate: 50,
+      syncConcurrency: 4,
+      syncTimeoutMs: 30_000,
+      syncRetries: 5,
+      syncMaxRetryWaitMs: 120_000,
+      syncWindowDays: 7,
+      syncFundsPerBatch: 50,
     });
   });
 

@@ -24,6 +24,8 @@ export interface ServiceOptions {
   settings?: Record<string, string>;
   /** Run the compiled build (`node dist/cli/main.js`, the published `rates` command) instead of tsx. */
   compiled?: boolean;
+  /** How long to wait for the first answer (default 60 s; a loaded machine may need longer). */
+  startupTimeoutMs?: number;
   /** The compiled CLI to run (another worktree's `dist/cli/main.js`, e.g. the commit before a change). */
   cli?: string;
   /** WORKERS: started once every worker answers. */
@@ -49,8 +51,9 @@ export async function startService(
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   while ((await status(`${url}${probe.path}`, probe.key)) !== 200) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}:\n${errors}`);
-    if (performance.now() - started > 60_000)
-      throw new Error(`the service did not answer in 60 s:\n${errors}`);
+    const limit = options.startupTimeoutMs ?? 60_000;
+    if (performance.now() - started > limit)
+      throw new Error(`the service did not answer in ${limit / 1000} s:\n${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   // The first worker answers before the others are ready: wait until each has answered /health.

@@ -1,5 +1,5 @@
 import { parseLooseDate } from '../domain/params.js';
-import { FundRepository } from '../store/fund-repo.js';
+import { FundRepository } from '../funds/repository.js';
 import { noCaches } from '../cache/caches.js';
 import { HistoryRepository } from '../store/history-repo.js';
 import type { HistoryEntry } from '../schemas/history.js';

@@ -5,11 +5,11 @@ import { installGatewayHooks } from '../http/gateway-hooks.js';
 import { installResponseCache } from '../http/response-cache.js';
 import { installApiCors } from '../http/security-headers.js';
 import type { Repositories } from '../store/repositories.js';
-import { exchangeRateRoutes } from './exchange-rates.js';
-import { exchangeRateWebsiteRoutes } from './exchange-rates-website.js';
-import { fundNavRoutes } from './fund-nav.js';
-import { fundPriceRoutes } from './fund-prices.js';
-import { interestRateRoutes } from './interest-rates.js';
+import { exchangeRateRoutes } from '../exchange-rates/routes.js';
+import { exchangeRateWebsiteRoutes } from '../exchange-rates/website-routes.js';
+import { fundNavRoutes } from '../funds/nav-routes.js';
+import { fundPriceRoutes } from '../funds/price-routes.js';
+import { interestRateRoutes } from '../interest-rates/routes.js';
 
 /** The operations under /api (the spec's ten and the website's, decisions 6), behind the key check, limits and usage counting (in that order). */
 export const apiRoutes: FastifyPluginAsync<{

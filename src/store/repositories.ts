@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { DepositRepository } from './deposit-repo.js';
-import { FundRepository } from './fund-repo.js';
-import { FxRepository } from './fx-repo.js';
-import { FxRoundsRepository } from './fx-rounds-repo.js';
+import { DepositRepository } from '../interest-rates/deposit-repository.js';
+import { FundRepository } from '../funds/repository.js';
+import { FxRepository } from '../exchange-rates/repository.js';
+import { FxRoundsRepository } from '../exchange-rates/rounds-repository.js';
 import { KeyRepository } from './key-repo.js';
-import { LoanRepository } from './loan-repo.js';
+import { LoanRepository } from '../interest-rates/loan-repository.js';
 import type { Caches } from '../cache/caches.js';
 import type { Database } from './schema.js';
 

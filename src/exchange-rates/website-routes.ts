@@ -16,17 +16,10 @@ import {
   Year,
 } from '../domain/params.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
-import {
-  FxBannerRow,
-  FxConversion,
-  FxDay,
-  FxLastUpdate,
-  FxRateRow,
-  FxRound,
-} from '../schemas/exchange-rates.js';
+import { FxBannerRow, FxConversion, FxDay, FxLastUpdate, FxRateRow, FxRound } from './schemas.js';
 import type { Repositories } from '../store/repositories.js';
-import { MAX_DOWNLOAD_YEARS } from './exchange-rates.js';
-import { convert } from './fx-converter.js';
+import { MAX_DOWNLOAD_YEARS } from './routes.js';
+import { convert } from './converter.js';
 
 // The bank's website calls these ExchangeRateService operations beside the spec's (decisions 6);
 // docs/website-operations.md says which block calls which and what it reads of the answer.

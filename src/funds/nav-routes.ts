@@ -13,8 +13,8 @@ import {
 import { logFailure, toApiError, sendApiError } from '../http/errors.js';
 import type { Repositories } from '../store/repositories.js';
 import { BODY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
-import { FundNavRange, FundNavStatistics } from '../schemas/fund-prices.js';
-import { KeyQuery } from './common.js';
+import { FundNavRange, FundNavStatistics } from './schemas.js';
+import { KeyQuery } from '../routes/common.js';
 
 const json = (description: string, schema: TSchema) => ({
   description,

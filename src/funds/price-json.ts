@@ -1,4 +1,4 @@
-import { FundPriceOfDay } from '../schemas/fund-prices.js';
+import { FundPriceOfDay } from './schemas.js';
 import {
   fundNameItem,
   netAssetsText,
@@ -7,7 +7,7 @@ import {
   type ListedFund,
   type PriceRow,
   type PriceRun,
-} from '../store/fund-repo.js';
+} from './repository.js';
 import type { Fund } from '../store/schema.js';
 
 /** The fields every record of a fund repeats, as UTF-8 JSON, kept while the fund object is (its cache). */
@@ -15,7 +15,7 @@ const fundParts = new WeakMap<Fund, Buffer>();
 
 /**
  * FundPrice_ByFundCode's answer, written straight to UTF-8 bytes: the same JSON as the route's
- * schema serializer writes (its fields in schema order; test/routes/fund-price-json.test.ts compares
+ * schema serializer writes (its fields in schema order; test/funds/fund-price-json.test.ts compares
  * them), for a fraction of its cost. A 3-year history is about 750 records of which two thirds are
  * the fund's names and links, Thai among them: built as one string, the answer was a two-byte string
  * of 400 kB that was serialized, measured (Buffer.byteLength) and encoded again on every call, 3.8 ms
@@ -64,7 +64,7 @@ const PRICE_WRITERS = Object.keys(FundPriceOfDay).map((name) => ({
  * AllFundPrices' answer: the listed funds that have a price shown for `date`, in the listing's order,
  * written to UTF-8 bytes as priceRecordsJson writes a history (each fund's names and links encoded
  * once, the prices in ASCII). The same JSON as the schema serializer's of the same items
- * (test/routes/fund-price-json.test.ts).
+ * (test/funds/fund-price-json.test.ts).
  */
 export function dayPricesJson(listing: ListedFund[], prices: DayPrice[], date: string): Buffer {
   const byFund = new Map(prices.map((p) => [p.fund_id, p]));

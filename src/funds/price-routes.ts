@@ -14,15 +14,9 @@ import {
   Year,
 } from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
-import { dayPricesJson, fundNamesJson, priceRecordsJson } from './fund-price-json.js';
+import { dayPricesJson, fundNamesJson, priceRecordsJson } from './price-json.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
-import {
-  FundNameItem,
-  FundPriceListItem,
-  FundPriceRecord,
-  LatestDateRecord,
-  UpdateDay,
-} from '../schemas/fund-prices.js';
+import { FundNameItem, FundPriceListItem, FundPriceRecord, LatestDateRecord, UpdateDay } from './schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HistoryParams = Type.Object({ fundcode: FundCode, ...RangeParams });
@@ -34,7 +28,7 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
     const { from, to } = parseRangeParams(params);
     const fund = await repos.funds.findFund(params.fundcode);
     if (!fund) return [];
-    // Bytes are sent as they are: the same JSON the schema would write, built faster (fund-price-json.ts).
+    // Bytes are sent as they are: the same JSON the schema would write, built faster (price-json.ts).
     const json = priceRecordsJson(fund, await repos.funds.prices(fund.id, from, to));
     return reply.type(JSON_TYPE).send(json);
   };

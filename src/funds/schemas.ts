@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable } from './common.js';
+import { DateTime, Nullable } from '../schemas/common.js';
 
 // Field order here is the wire order: the serializer writes properties in schema order.
 

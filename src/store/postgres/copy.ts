@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { createRequire } from 'node:module';
 import type * as PgCopyStreams from 'pg-copy-streams';
 import type { CopyStreamQuery } from 'pg-copy-streams';
-import type { Row } from './versioned-tables.js';
+import type { Row } from '../versioned-tables.js';
 
 /** pg-copy-streams, loaded with the first COPY: a process on SQLite never loads it. */
 function copyStreams(): typeof PgCopyStreams {

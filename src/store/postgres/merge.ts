@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { VersionedTable } from './versioned-tables.js';
+import type { VersionedTable } from '../versioned-tables.js';
 
 /**
  * Merges staged rows (`stage`: the table's columns and `seq`, the order they came in) into the table

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { PriceSeries } from '../../src/domain/price-series.js';
-import { dayPricesJson, fundNamesJson, priceRecordsJson } from '../../src/routes/fund-price-json.js';
-import { FundPriceListItem } from '../../src/schemas/fund-prices.js';
+import { dayPricesJson, fundNamesJson, priceRecordsJson } from '../../src/funds/price-json.js';
+import { FundPriceListItem } from '../../src/funds/schemas.js';
 import {
   fundNameItem,
   LISTED_COLUMNS,
@@ -15,12 +15,12 @@ import {
   type ListedFund,
   type PriceRow,
   type PriceRun,
-} from '../../src/store/fund-repo.js';
+} from '../../src/funds/repository.js';
 import type { Fund } from '../../src/store/schema.js';
 import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
-// FundPrice_ByFundCode writes its answer as bytes itself (src/routes/fund-price-json.ts). It must be
+// FundPrice_ByFundCode writes its answer as bytes itself (src/funds/price-json.ts). It must be
 // the JSON of the records as the spec types them, in the schema's field order: what the route's
 // serializer wrote before, and what JSON.stringify writes of the same records.
 

@@ -1,13 +1,8 @@
 import { conversionRate, integer, rounded, times, type Fraction } from '../domain/convert.js';
 import { formatDayMonthYear } from '../domain/dates.js';
 import { ParamError } from '../domain/errors.js';
-import type { FxConversion } from '../schemas/exchange-rates.js';
-import {
-  laterRound,
-  type FxQuote,
-  type FxRoundsRepository,
-  type QuoteSide,
-} from '../store/fx-rounds-repo.js';
+import type { FxConversion } from './schemas.js';
+import { laterRound, type FxQuote, type FxRoundsRepository, type QuoteSide } from './rounds-repository.js';
 
 const BAHT = 'THB';
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { bangkokToday } from '../domain/dates.js';
 import type { Repositories } from '../store/repositories.js';
 import { KEY_ERRORS } from '../schemas/common.js';
-import { DepositRate, LoanRate } from '../schemas/interest-rates.js';
+import { DepositRate, LoanRate } from './schemas.js';
 
 /** The InterestRatesService group (4.7, and the website's loan rates of decisions 6). */
 export const interestRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories; now: () => Date }> = async (

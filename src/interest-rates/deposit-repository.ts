@@ -1,23 +1,20 @@
 import type { Kysely } from 'kysely';
 import { formatDayMonthYear, formatTimestamp } from '../domain/dates.js';
-import type { LoanRate } from '../schemas/interest-rates.js';
-import type { Database } from './schema.js';
+import type { DepositRate } from './schemas.js';
+import type { Database } from '../store/schema.js';
 
-export class LoanRepository {
+export class DepositRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * Each loan rate's (MLR, MOR, MRR, loan products) rate with the latest effective date not after
-   * `today`, in display order: a rate announced for a later date is not served before it.
-   */
-  async currentRates(today: string): Promise<LoanRate[]> {
+  /** Each product's rate with the latest effective date not after `today`, in display order. */
+  async currentRates(today: string): Promise<DepositRate[]> {
     const rows = await this.db
-      .selectFrom('loan_products as p')
-      .innerJoin('loan_rates as r', 'r.product_id', 'p.id')
+      .selectFrom('deposit_products as p')
+      .innerJoin('deposit_rates as r', 'r.product_id', 'p.id')
       .select(['p.name_en', 'p.name_th', 'r.rate', 'r.effective_date', 'r.submitted_at'])
       .where('r.effective_date', '=', (eb) =>
         eb
-          .selectFrom('loan_rates as latest')
+          .selectFrom('deposit_rates as latest')
           .select((e) => e.fn.max('latest.effective_date').as('effective_date'))
           .whereRef('latest.product_id', '=', 'p.id')
           .where('latest.effective_date', '<=', today),
@@ -26,9 +23,9 @@ export class LoanRepository {
       .orderBy('p.id')
       .execute();
     return rows.map((r) => ({
-      LoanNameEn: r.name_en,
-      LoanNameTh: r.name_th,
-      LoanRates: r.rate,
+      DepositNameEn: r.name_en,
+      DepositNameTh: r.name_th,
+      DepositRates: r.rate,
       EffectiveDate: formatDayMonthYear(r.effective_date),
       TimeSubmit: formatTimestamp(r.submitted_at),
     }));

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import type { Database } from './schema.js';
+import type { Database } from '../schema.js';
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);

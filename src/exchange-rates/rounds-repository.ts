@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
-import type { FxBannerRow, FxRateRow } from '../schemas/exchange-rates.js';
-import { RATE_COLUMNS, rateFields } from './fx-repo.js';
-import type { Database } from './schema.js';
+import type { FxBannerRow, FxRateRow } from './schemas.js';
+import { RATE_COLUMNS, rateFields } from './repository.js';
+import type { Database } from '../store/schema.js';
 
 /** One update round: its day, number and time. */
 export interface FxRoundRef {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { CopyIn, copyBlocks, type ClientTurns, type CopyBlock, type CopyHolder } from './postgres-copy.js';
-import { mergeStaged } from './postgres-merge.js';
-import { RunAhead } from './run-ahead.js';
-import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
+import { CopyIn, copyBlocks, type ClientTurns, type CopyBlock, type CopyHolder } from './copy.js';
+import { mergeStaged } from './merge.js';
+import { RunAhead } from '../run-ahead.js';
+import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
 
 /**
  * Bytes of COPY text made ahead of the server: enough to go on parsing while the server closes a
@@ -34,7 +34,7 @@ function compareKeys(a: Row, b: Row, keys: readonly string[]): number {
  * PostgreSQL's path for versioned writes. Rows are COPYed straight into the table while none of
  * their keys exists there: the table's unique key finds out (a duplicate key error inside the chunk's
  * savepoint), and from that chunk on rows go to a temporary staging table instead, which `finish`
- * merges with the table (postgres-merge.ts). So a batch of new prices (a first load, a new day) costs
+ * merges with the table (merge.ts). So a batch of new prices (a first load, a new day) costs
  * one pass, and any other batch gets the full compare-and-revise merge. Same rules as SQLite's
  * row-at-a-time path: new keys inserted, identical rows left alone, a changed row keeps its earlier
  * value as a revision, and of several rows with one key in a batch the last one wins.

@@ -2,8 +2,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import { countBefore } from '../domain/sorted.js';
-import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from '../schemas/exchange-rates.js';
-import type { Database, FxFamily, FxRateTable } from './schema.js';
+import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from './schemas.js';
+import type { Database, FxFamily, FxRateTable } from '../store/schema.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
 
 export type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;

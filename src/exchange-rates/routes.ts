@@ -12,7 +12,7 @@ import {
 } from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
-import { FxBannerRow, FxFamily, FxRateRow } from '../schemas/exchange-rates.js';
+import { FxBannerRow, FxFamily, FxRateRow } from './schemas.js';
 
 export const MAX_DOWNLOAD_YEARS = 3;
 const CSV_COLUMNS = Object.keys(FxRateRow.properties) as (keyof FxRateRow)[];
@@ -20,7 +20,7 @@ const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
 const CSV_HEADER = stringify([CSV_COLUMNS], CSV_OPTIONS);
 
 /**
- * Each row's CSV line, kept while its row is: rows of a family's cached daily series (fx-repo.ts) are
+ * Each row's CSV line, kept while its row is: rows of a family's cached daily series (repository.ts) are
  * the same objects from call to call, so a download joins lines made once instead of formatting
  * every row again (that was most of a 3-year download's time once its rows were in memory).
  */

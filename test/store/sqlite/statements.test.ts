@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { withStatementCache } from '../../src/store/sqlite-statements.js';
+import { withStatementCache } from '../../../src/store/sqlite/statements.js';
 
 describe('the SQLite statement cache', () => {
   it('prepares a SQL text once, and never shares a statement that is still being iterated', () => {

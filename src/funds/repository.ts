@@ -9,9 +9,9 @@ import type {
   FundPriceListItem,
   FundPriceRecord,
   NavEntry,
-} from '../schemas/fund-prices.js';
+} from './schemas.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
-import type { Database, Fund } from './schema.js';
+import type { Database, Fund } from '../store/schema.js';
 
 export type PriceRow = Omit<StoredPrice, 'total_net_assets'>;
 

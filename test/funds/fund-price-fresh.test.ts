@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { openStore } from '../../src/store/db.js';
-import { FundRepository, priceRecord } from '../../src/store/fund-repo.js';
+import { FundRepository, priceRecord } from '../../src/funds/repository.js';
 import { noCaches } from '../../src/cache/caches.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
