@@ -21,6 +21,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // A poll waits for what a page or a second process does next; on a loaded CI machine that can take
+    // well over vitest's default second, and a poll that succeeds returns as soon as it does.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       { extends: true, test: { name: 'sqlite', env: { TEST_STORE: 'sqlite' } } },
       ...(postgresUrl

@@ -9,16 +9,19 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
+import { defaultConfig } from '../src/settings.js';
 import { frameworkErrorHandler, installErrorHandling } from '../src/http/errors.js';
 import { loggerOptions } from '../src/http/logging.js';
 import { installRequestIdHeader, requestId } from '../src/http/request-id.js';
 import { generateDemo } from '../src/ingest/demo/generate.js';
-import { exchangeRateRoutes } from '../src/routes/exchange-rates.js';
-import { fundPriceRoutes } from '../src/routes/fund-prices.js';
+import { exchangeRateRoutes } from '../src/exchange-rates/routes.js';
+import { fundPriceRoutes } from '../src/funds/price-routes.js';
 import { openStore } from '../src/store/db.js';
 import { KeyRepository } from '../src/store/key-repo.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { createRepositories } from '../src/store/repositories.js';
+import { DataVersion } from '../src/store/data-version.js';
+import { makeCaches } from '../src/cache/caches.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -38,7 +41,7 @@ const { primaryKey } = await new KeyRepository(store.db).create('bench', null, n
   limits: { rateLimitCalls: 1e9, rateLimitPeriodS: 60, quotaCalls: 1e12, quotaPeriod: 'day' },
 });
 
-const config = { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 } as const;
+const config = { ...defaultConfig(), logLevel: 'silent', requestTimeoutMs: 10_000 } as const;
 const full = await buildApp({ config, store });
 // The same Fastify setup as buildApp (logger included: it costs a child logger per request), less the gateway.
 const bare = Fastify({
@@ -50,7 +53,10 @@ const bare = Fastify({
 });
 installRequestIdHeader(bare);
 installErrorHandling(bare);
-const repos = createRepositories(store.db);
+// With the series caches buildApp makes (their defaults), so the two differ by the gateway and the answer cache.
+const data = new DataVersion(store);
+await data.start();
+const repos = createRepositories(store.db, makeCaches(config, data));
 await bare.register(fundPriceRoutes, { prefix: '/api/FundPriceService', repos });
 await bare.register(exchangeRateRoutes, { prefix: '/api/ExchangeRateService', repos });
 const fullUrl = await full.listen({ port: 0, host: '127.0.0.1' });
@@ -108,5 +114,6 @@ for (const path of ['/api/FundPriceService/LatestDate', '/api/ExchangeRateServic
   );
 }
 await Promise.all([full.close(), bare.close()]);
+data.stop();
 await store.close();
 rmSync(dir, { recursive: true, force: true });

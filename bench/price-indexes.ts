@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { addDays } from '../src/domain/dates.js';
 import { openStore, type SqliteStore } from '../src/store/db.js';
-import { FundRepository } from '../src/store/fund-repo.js';
-import { FxRepository } from '../src/store/fx-repo.js';
+import { FundRepository } from '../src/funds/repository.js';
+import { noCaches } from '../src/cache/caches.js';
+import { FxRepository } from '../src/exchange-rates/repository.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { publishBatch } from '../src/store/publisher.js';
 import type { Database, NewFundPrice, NewFxRate } from '../src/store/schema.js';
@@ -129,8 +130,8 @@ async function reads(store: SqliteStore): Promise<void> {
     dialect: new SqliteDialect({ database: store.sqlite }),
     log: (event) => void captured.push(event.query),
   });
-  const funds = new FundRepository(logging);
-  const fx = new FxRepository(logging);
+  const funds = new FundRepository(logging, noCaches());
+  const fx = new FxRepository(logging, noCaches());
   const fund = (await funds.findFund('7'))!;
   const from = addDays(last, -3 * 365);
   const operations: [string, () => Promise<unknown>][] = [

@@ -1,10 +1,12 @@
-// npm run bench [-- --seconds 3 --rounds 5 --connections 16 --only LatestDate,mix --client wrk --postgres]
+// npm run bench [-- --seconds 3 --rounds 5 --connections 16 --only LatestDate,mix --client wrk --postgres
+//                   --workers 2|auto]
 // npm run bench -- --baseline ../pipeline-base   (that worktree built: npm run build)
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
-// memory. Servers run in their own processes, and so does wrk; autocannon runs here. See the README's
-// benchmark section.
-import { cpus, loadavg } from 'node:os';
+// memory. Servers run in their own processes, and so does wrk; autocannon runs here. With --workers N
+// the service runs WORKERS=N and the ceiling as N node:cluster processes too; CPU and memory are
+// then those of all the processes. See CONTRIBUTING.md, Benchmarks.
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
@@ -34,6 +36,8 @@ const { values } = parseArgs({
     // The load generator of the operations table: autocannon, or wrk (apt-get install wrk).
     client: { type: 'string', default: 'autocannon' },
     postgres: { type: 'boolean', default: false },
+    // The service's WORKERS (a number, or auto: one per core), and as many ceiling processes.
+    workers: { type: 'string', default: '1' },
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/rates_bench' },
     // Another worktree of the service, built (e.g. the commit before a change): the operations are
     // measured on it in place of the ceiling, alternating with this one, and nothing else is measured.
@@ -46,6 +50,8 @@ const rounds = Number(values.rounds);
 if (!(seconds > 0) || !(connections >= 1) || !(Number.isInteger(rounds) && rounds >= 1)) {
   throw new Error('--seconds, --rounds and --connections must be positive');
 }
+const workers = values.workers === 'auto' ? availableParallelism() : Number(values.workers);
+if (!(Number.isInteger(workers) && workers >= 1)) throw new Error('--workers is a whole number or auto');
 if (values.client !== 'autocannon' && values.client !== 'wrk') {
   throw new Error(`--client is autocannon or wrk, not ${values.client}`);
 }
@@ -91,24 +97,26 @@ console.log(
   `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
     `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
-    `node ${process.version}, load average ${load()}; service: compiled build (dist); ` +
+    `node ${process.version}, load average ${load()}; service: compiled build (dist)` +
+    (workers > 1 ? `, WORKERS=${workers}, ceiling on ${workers} processes too; ` : '; ') +
     `load generator: ${client}, ${uncachedClient} with the answer cache off` +
     (uncachedClient === 'wrk' ? '' : ' (no wrk: those p99 are largely autocannon reading the bodies)'),
 );
 
 // Start-up through tsx too, as `npm start` runs it in development; then the service as in
 // production: the compiled build, the answer cache on.
-const throughTsx = await startService(dataset.databaseUrl, probe);
+const throughTsx = await startService(dataset.databaseUrl, probe, { workers });
 await throughTsx.stop();
-const service = await startService(dataset.databaseUrl, probe, { compiled: true });
+const service = await startService(dataset.databaseUrl, probe, { compiled: true, workers });
 const afterStart = service.memory();
 const baseline = values.baseline;
 const ceiling = baseline
   ? await startService(dataset.databaseUrl, probe, {
       compiled: true,
       cli: join(resolve(baseline), 'dist', 'cli', 'main.js'),
+      workers,
     })
-  : await startCeiling(await captureAnswers(service.url, benchRequests(operations)));
+  : await startCeiling(await captureAnswers(service.url, benchRequests(operations)), workers);
 const cached: CachedRow[] = [];
 await measure(service, benchRequests(operations), warmUp);
 await measure(ceiling, benchRequests(operations), warmUp);
@@ -129,10 +137,14 @@ if (uncachedOperations.length > 0 && !baseline) {
   const bare: Service = await startService(dataset.databaseUrl, probe, {
     settings: { CACHE_MAX_BYTES: '0' },
     compiled: true,
+    workers,
   });
   // The floor: the ceiling server sending these answers' own bytes (no cache: not compressed), so
   // the p99 that merely writing them at this many connections takes is printed beside the target.
-  const floor = await startCeiling(await captureAnswers(bare.url, benchRequests(uncachedOperations)));
+  const floor = await startCeiling(
+    await captureAnswers(bare.url, benchRequests(uncachedOperations)),
+    workers,
+  );
   await measure(bare, benchRequests(uncachedOperations), uncachedWarmUp);
   await measure(floor, benchRequests(uncachedOperations), uncachedWarmUp);
   for (const operation of uncachedOperations) {

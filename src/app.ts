@@ -3,8 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
-import { startGateway, type Gateway } from './gateway/index.js';
-import { redisSettings } from './gateway/redis.js';
+import { gatewaySettings, startGateway, type Gateway } from './gateway/index.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLineRequestLog } from './http/logging.js';
 import { OutageLog } from './http/outage-log.js';
@@ -12,17 +11,12 @@ import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.j
 import { cachingHeaders } from './calls/answer-headers.js';
 import { keyedOrigins } from './calls/cors.js';
 import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-proxy.js';
-import { LIMIT_DEFAULTS } from './config.js';
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
-import { AnswerCache } from './cache/answer-cache.js';
+import { answerCache, makeCaches } from './cache/caches.js';
 import { DataVersion } from './store/data-version.js';
-import type { PriceSeries } from './domain/price-series.js';
-import { NavSeriesCache } from './store/nav-series-cache.js';
-import { SeriesCache } from './store/series-cache.js';
-import { dailySeriesBytes, type FxDailySeries } from './store/fx-repo.js';
-import { connectionOptions, installConnectionLimits, type LimitSettings } from './http/connection-limits.js';
+import { connectionOptions, installConnectionLimits } from './http/connection-limits.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
 import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
@@ -37,27 +31,8 @@ import { AdminTokenRepository } from './store/admin-token-repo.js';
 import { adminRoutes } from './routes/admin/index.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'logLevel' | 'bodyLimit' | 'requestTimeoutMs'> &
-    Partial<
-      Pick<
-        Config,
-        | 'adminBodyLimit'
-        | 'trustProxy'
-        | 'keyGuessLimit'
-        | 'usageFlushMs'
-        | 'corsOrigins'
-        | 'cacheMaxBytes'
-        | 'navCacheMaxBytes'
-        | 'priceCacheMaxBytes'
-        | 'fxCacheMaxBytes'
-        | 'cacheMaxAgeS'
-        | 'cachePublic'
-        | 'redisUrl'
-        | 'redisKeyPrefix'
-        | 'redisFailureMode'
-      >
-    > &
-    LimitSettings;
+  /** Every setting (src/settings.ts); tests make one with testConfig(overrides). */
+  config: Config;
   store: Store;
   /** The clock behind "today", limits, quotas and expiry; tests pin it or move it. */
   now?: () => Date;
@@ -86,9 +61,9 @@ export async function buildApp({
   // Both are thin adapters over one call core (src/calls/).
   let direct: DirectAnswers | undefined;
   const connection = connectionOptions(config, config.requestTimeoutMs);
-  const trustProxy = config.trustProxy ?? false;
+  const trustProxy = config.trustProxy;
   // Behind a trusted proxy, requests in flight per forwarded client (see client-connections.ts).
-  const maxRequestsPerAddress = config.maxRequestsPerAddress ?? LIMIT_DEFAULTS.maxRequestsPerAddress;
+  const maxRequestsPerAddress = config.maxRequestsPerAddress;
   const inFlight =
     trustProxy !== false && maxRequestsPerAddress > 0
       ? new RequestsInFlight(maxRequestsPerAddress, clientAddress(trustProxy))
@@ -106,8 +81,8 @@ export async function buildApp({
         }
       });
       limitClientConnections(server, {
-        maxConnections: config.maxConnections ?? LIMIT_DEFAULTS.maxConnections,
-        maxConnectionsPerAddress: config.maxConnectionsPerAddress ?? LIMIT_DEFAULTS.maxConnectionsPerAddress,
+        maxConnections: config.maxConnections,
+        maxConnectionsPerAddress: config.maxConnectionsPerAddress,
         isTrustedProxy: isTrustedProxy(trustProxy),
       });
       // What Fastify does to the server it makes itself.
@@ -142,9 +117,7 @@ export async function buildApp({
     (await startGateway({
       store,
       now,
-      keyGuessLimit: config.keyGuessLimit,
-      usageFlushMs: config.usageFlushMs,
-      redis: redisSettings(config),
+      ...gatewaySettings(config),
       onError: (err, what) => app.log.error({ err }, what),
     }));
   // app.close() writes the last usage counts (before the caller closes the store).
@@ -173,13 +146,13 @@ export async function buildApp({
       prefix: '/admin',
       store,
       adminTokens: new AdminTokenRepository(store.db),
-      bodyLimit: config.adminBodyLimit ?? 100 * 1024 * 1024,
+      bodyLimit: config.adminBodyLimit,
       now,
       gateway,
     });
   }
   if (parts.api) {
-    // One watcher of the data version for both caches below, so they drop old data in the same step.
+    // One watcher of the data version for every cache below, so they drop old data in the same step.
     const data = new DataVersion(store);
     await data.start();
     // Another node announcing a commit (REDIS_URL) makes it re-read the data version now.
@@ -188,39 +161,20 @@ export async function buildApp({
       stopListening();
       data.stop();
     });
-    // Answers kept until a batch commits (in any process); CACHE_MAX_BYTES=0 turns the cache off.
-    const maxBytes = config.cacheMaxBytes ?? 64 * 1024 * 1024;
-    const answers = maxBytes > 0 ? new AnswerCache(data, { maxBytes }) : undefined;
-    // Funds' NAV series for the statistics, kept until a batch commits; NAV_CACHE_MAX_BYTES=0: none,
-    // each statistics call then scans the fund's history.
-    const navBytes = config.navCacheMaxBytes ?? 64 * 1024 * 1024;
-    const navSeries = navBytes > 0 ? new NavSeriesCache(data, { maxBytes: navBytes }) : undefined;
-    // Funds' whole price histories for FundPrice_ByFundCode and GetNavByFundCode (52 bytes a price:
-    // about 250 kB a fund over 20 years); PRICE_CACHE_MAX_BYTES=0: none, each call reads its range.
-    // Kept apart from the NAV series so the statistics keep their 12 bytes a NAV (some 1,000 funds in
-    // 64 MB) whatever the histories asked for.
-    const priceBytes = config.priceCacheMaxBytes ?? 64 * 1024 * 1024;
-    const prices =
-      priceBytes > 0
-        ? new SeriesCache<number, PriceSeries>(data, { maxBytes: priceBytes, bytesOf: (s) => s.bytes + 512 })
-        : undefined;
-    // Families' daily FX series for the downloads (about 1.7 MB a family and era over 20 years);
-    // FX_CACHE_MAX_BYTES=0: none, each download reads its range.
-    const fxBytes = config.fxCacheMaxBytes ?? 32 * 1024 * 1024;
-    const fxDaily =
-      fxBytes > 0
-        ? new SeriesCache<string, FxDailySeries>(data, { maxBytes: fxBytes, bytesOf: dailySeriesBytes })
-        : undefined;
-    const maxAgeS = config.cacheMaxAgeS ?? 60;
-    const cachePublic = config.cachePublic ?? true;
-    const corsOrigins = config.corsOrigins ?? ['*'];
-    if (answers) {
+    // Answers and the series behind them, kept until a batch commits (in any process); each is sized
+    // by its setting, and 0 turns it off (src/cache/caches.ts).
+    const answers = answerCache(config, data);
+    const maxAgeS = config.cacheMaxAgeS;
+    const cachePublic = config.cachePublic;
+    const corsOrigins = config.corsOrigins;
+    // With the answer cache off (CACHE_MAX_BYTES=0) every call goes through the framework.
+    if (answers.enabled) {
       direct = new DirectAnswers({
         answers,
         gateway,
         caching: cachingHeaders({ maxAgeS, shared: cachePublic }),
         corsOrigins: keyedOrigins(corsOrigins),
-        maxUrlLength: config.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength,
+        maxUrlLength: config.maxUrlLength,
         underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
         ip: clientAddress(trustProxy),
         log: app.log as DirectAnswerOptions['log'],
@@ -234,19 +188,7 @@ export async function buildApp({
     await app.register(apiRoutes, {
       prefix: '/api',
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.
-      repos: createRepositories(store.reader, {
-        nav: navSeries,
-        prices,
-        fxDaily,
-        // Every fund route looks its fund up by the code asked: one read per code until the data
-        // changes. Codes that name no fund are kept too, so the bound (about 8,000 codes) matters.
-        funds: new SeriesCache(data, { maxBytes: 8 * 1024 * 1024, bytesOf: () => 1024 }),
-        // AllFundPrices' listing of every fund: one read per data version (about 1 MB at market scale).
-        fundListing: new SeriesCache(data, {
-          maxBytes: 64 * 1024 * 1024,
-          bytesOf: (l) => l.funds.length * 512,
-        }),
-      }),
+      repos: createRepositories(store.reader, makeCaches(config, data)),
       now,
       gateway,
       answers,

@@ -4,12 +4,13 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { serviceLogStream } from './http/log-destination.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
-import { startGateway } from './gateway/index.js';
-import { redisSettings } from './gateway/redis.js';
+import { gatewaySettings, startGateway } from './gateway/index.js';
 import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
+import { clusterMetricsReader } from './cluster/cluster-metrics.js';
 import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
+import { startSyncJob } from './sync/job.js';
 
 /** A signal repeated within this long of the first is the same request to stop (see onSignal). */
 const REPEATED_SIGNAL_MS = 1000;
@@ -32,16 +33,16 @@ export async function serve(): Promise<void> {
   // A worker's primary prepared the database before forking it.
   if (!worker) {
     await migrateToLatest(store.db);
-    if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+    // A mirror fills itself from its upstream: no demo data in the way.
+    if (config.demoOnEmpty && config.syncFrom === null)
+      await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
   }
 
   // One gateway (key cache, limit counters, usage, metrics) serves every listener of the process.
   const logger: { app?: FastifyInstance } = {};
   const gateway = await startGateway({
     store,
-    keyGuessLimit: config.keyGuessLimit,
-    usageFlushMs: config.usageFlushMs,
-    redis: redisSettings(config),
+    ...gatewaySettings(config),
     // Workers without Redis count their limits in the primary, so the limits hold across them all.
     limiterStore: worker && !config.redisUrl ? new ClusterLimiterStore() : undefined,
     // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
@@ -50,6 +51,8 @@ export async function serve(): Promise<void> {
         ? logger.app.log.error({ err }, what)
         : process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`),
   });
+  // A scrape reaches one worker: it shows every worker's figures, summed by the primary.
+  if (worker) gateway.metrics.read = clusterMetricsReader(gateway.metrics.registry);
   // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a
   // private interface); without them they share the API's listener.
   const logStream = serviceLogStream();
@@ -116,6 +119,7 @@ export async function serve(): Promise<void> {
       for (const a of apps) a.server.closeIdleConnections();
     }, 100);
     try {
+      await syncJob?.stop();
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
       clearInterval(reap);
@@ -128,6 +132,7 @@ export async function serve(): Promise<void> {
     app.log.info({ timedOut }, 'stopped');
     process.exit(timedOut ? 1 : 0);
   };
+  let syncJob: { stop(): Promise<void> } | undefined;
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   if (worker) {
@@ -137,7 +142,15 @@ export async function serve(): Promise<void> {
     process.on('disconnect', () => onSignal('SIGTERM'));
   }
   const url = await app.listen({ port: config.port, host: config.host });
-  if (admin) await admin.listen({ port: config.adminPort ?? 0, host: config.adminHost });
-  if (metrics) await metrics.listen({ port: config.metricsPort ?? 0, host: config.metricsHost });
+  if (admin && config.adminPort !== null) {
+    await admin.listen({ port: config.adminPort, host: config.adminHost });
+  }
+  if (metrics && config.metricsPort !== null) {
+    await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
+  }
   if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
+  // SYNC_FROM: this service mirrors an upstream of the interface (docs/sync.md); with WORKERS, the
+  // primary runs the one sync job, not every worker.
+  const syncFrom = config.syncFrom;
+  if (syncFrom !== null && !worker) syncJob = startSyncJob(store, { ...config, syncFrom }, app.log);
 }

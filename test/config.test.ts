@@ -60,3 +60,95 @@ describe('loadConfig: Redis settings', () => {
     expect(() => loadConfig({ REDIS_FAILURE_MODE: 'maybe' })).toThrow(/REDIS_FAILURE_MODE/);
   });
 });
+
+describe('loadConfig: the settings table', () => {
+  it('gives every setting its documented default from an empty environment', () => {
+    const MiB = 1024 * 1024;
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: './data',
+      dataFileMode: 0o600,
+      databaseUrl: 'sqlite:data/rates.db',
+      databaseReadUrl: null,
+      logLevel: 'info',
+      bodyLimit: 65536,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5000,
+      connectionTimeoutMs: 60_000,
+      maxHeaderSize: 16_384,
+      maxUrlLength: 2048,
+      maxConnections: 1000,
+      maxConnectionsPerAddress: 100,
+      maxRequestsPerAddress: 100,
+      maxEventLoopDelayMs: 1000,
+      shutdownTimeoutMs: 8000,
+      corsOrigins: ['*'],
+      adminPort: null,
+      adminHost: '127.0.0.1',
+      adminBodyLimit: 100 * MiB,
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
+      trustProxy: false,
+      keyGuessLimit: 30,
+      usageFlushMs: 5000,
+      cacheMaxBytes: 64 * MiB,
+      cacheMaxAgeS: 60,
+      cachePublic: true,
+      navCacheMaxBytes: 64 * MiB,
+      priceCacheMaxBytes: 64 * MiB,
+      fxCacheMaxBytes: 32 * MiB,
+      fundCacheMaxBytes: 8 * MiB,
+      fundListCacheMaxBytes: 64 * MiB,
+      keyCacheMaxEntries: 100_000,
+      demoOnEmpty: true,
+      demoSeed: 20260101,
+      redisUrl: null,
+      redisKeyPrefix: 'rates:',
+      redisFailureMode: 'open',
+      workers: 1,
+      syncFrom: null,
+      syncKey: '',
+      syncIntervalMinutes: 15,
+      syncRate: 50,
+      syncConcurrency: 4,
+      syncTimeoutMs: 30_000,
+      syncRetries: 5,
+      syncMaxRetryWaitMs: 120_000,
+      syncWindowDays: 7,
+      syncFundsPerBatch: 50,
+    });
+  });
+
+  it('reads each kind of value from its variable, an empty one counting as unset', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/rates',
+      DATA_FILE_MODE: '640',
+      ADMIN_PORT: '9091',
+      TRUST_PROXY: '2',
+      DEMO_ON_EMPTY: 'no',
+      LOG_LEVEL: '',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      databaseUrl: 'sqlite:/srv/rates/rates.db',
+      dataFileMode: 0o640,
+      adminPort: 9091,
+      adminHost: '0.0.0.0',
+      metricsHost: '0.0.0.0',
+      trustProxy: 2,
+      demoOnEmpty: false,
+      logLevel: 'info',
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toBe('10.0.0.1, 10.0.0.2');
+  });
+
+  it('names each bad variable in one message', () => {
+    expect(() => loadConfig({ PORT: 'http', DATA_FILE_MODE: '0400', ADMIN_PORT: '70000' })).toThrow(
+      /PORT: .*'http'[\s\S]*ADMIN_PORT: .*'70000'[\s\S]*DATA_FILE_MODE: the owner must be able to read and write/,
+    );
+  });
+});

@@ -68,10 +68,13 @@ function capture(base: string, r: BenchRequest, key: string): Promise<Answer> {
 /** Starts the ceiling server in its own process; resolves with its URL and a way to stop it. */
 export async function startCeiling(
   answers: Answer[],
+  /** Processes serving the port, as the service's WORKERS. */
+  workers = 1,
 ): Promise<Measured & { url: string; stop: () => Promise<void> }> {
   const file = join(tmpdir(), `rates-bench-ceiling-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(answers));
-  const child = spawnNode(['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), file], {
+  const server = join(import.meta.dirname, 'ceiling-server.ts');
+  const child = spawnNode(['--import', 'tsx', server, file, String(workers)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));

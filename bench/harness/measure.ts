@@ -1,6 +1,6 @@
 // One measurement: autocannon (in this process) or wrk (its own), against a server in another process,
 // for a fixed time.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { BenchRequest } from './requests.js';
 import { runWrk } from './wrk.js';
@@ -32,12 +32,31 @@ export interface Measured {
   cpuSeconds(): number;
 }
 
-/** CPU time (user + system) of a Linux process so far, in seconds, from /proc/<pid>/stat. */
+/**
+ * CPU time (user + system) of a Linux process and its running children (a cluster's workers) so far,
+ * in seconds, from /proc/<pid>/stat.
+ */
 export function cpuSecondsOf(pid: number | undefined): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (in parentheses, which may hold spaces): utime is the 12th, stime the 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  const own = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  return childrenOf(pid).reduce((sum, child) => sum + cpuSecondsOf(child), own);
+}
+
+/** The running children of a Linux process (a cluster primary's workers). */
+export function childrenOf(pid: number | undefined): number[] {
+  try {
+    const tasks = readdirSync(`/proc/${pid}/task`);
+    return tasks.flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter((word) => word !== '')
+        .map(Number),
+    );
+  } catch {
+    return []; // the process (or a thread) ended meanwhile
+  }
 }
 
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat times: 100 on every common architecture. */

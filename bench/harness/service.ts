@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CLI, COMPILED_CLI, ROOT, serviceEnv, spawnNode } from './cli.js';
-import { cpuSecondsOf } from './measure.js';
+import { childrenOf, cpuSecondsOf } from './measure.js';
 
 export interface Service {
   url: string;
@@ -24,8 +24,12 @@ export interface ServiceOptions {
   settings?: Record<string, string>;
   /** Run the compiled build (`node dist/cli/main.js`, the published `rates` command) instead of tsx. */
   compiled?: boolean;
+  /** How long to wait for the first answer (default 60 s; a loaded machine may need longer). */
+  startupTimeoutMs?: number;
   /** The compiled CLI to run (another worktree's `dist/cli/main.js`, e.g. the commit before a change). */
   cli?: string;
+  /** WORKERS: started once every worker answers. */
+  workers?: number;
 }
 
 export async function startService(
@@ -36,7 +40,8 @@ export async function startService(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const command = options.compiled ? [options.cli ?? COMPILED_CLI] : ['--import', 'tsx', CLI];
-  const settings = options.settings ?? {};
+  const workers = options.workers ?? 1;
+  const settings = { ...options.settings, ...(workers > 1 && { WORKERS: String(workers) }) };
   const started = performance.now();
   const child = spawnNode([...command, 'serve'], {
     env: serviceEnv(databaseUrl, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...settings }),
@@ -46,9 +51,17 @@ export async function startService(
   child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   while ((await status(`${url}${probe.path}`, probe.key)) !== 200) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}:\n${errors}`);
-    if (performance.now() - started > 60_000)
-      throw new Error(`the service did not answer in 60 s:\n${errors}`);
+    const limit = options.startupTimeoutMs ?? 60_000;
+    if (performance.now() - started > limit)
+      throw new Error(`the service did not answer in ${limit / 1000} s:\n${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  // The first worker answers before the others are ready: wait until each has answered /health.
+  const answered = new Set<string>();
+  while (workers > 1 && answered.size < workers) {
+    if (performance.now() - started > 60_000)
+      throw new Error(`${answered.size} of ${workers} workers in 60 s`);
+    answered.add(await workerOf(url));
   }
   const startupMs = performance.now() - started;
   return {
@@ -85,10 +98,28 @@ function compiledBuildProblem(): string | undefined {
   return newest > built.mtimeMs ? 'the compiled build is older than src/ (npm run build)' : undefined;
 }
 
+/** Memory of the service's process, and of its workers added when it has some. */
 function memoryOf(child: ChildProcess): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  return [child.pid!, ...childrenOf(child.pid)].reduce(
+    (sum, pid) => {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { rssMb: sum.rssMb + kb('VmRSS') / 1024, peakMb: sum.peakMb + kb('VmHWM') / 1024 };
+    },
+    { rssMb: 0, peakMb: 0 },
+  );
+}
+
+/** The worker (X-Worker) that answers /health on a connection of its own. */
+function workerOf(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const req = request(`${url}/health`, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.headers['x-worker'])));
+    });
+    req.on('error', () => resolve(''));
+    req.end();
+  });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -4,7 +4,7 @@ import { backupDatabase, restoreDatabase, RestoreBusyError } from '../store/back
 import { checkBackupFile } from '../store/backup-check.js';
 import { openStore, sqlitePath } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
-import { isPostgresUrl } from '../store/postgres.js';
+import { isPostgresUrl } from '../store/postgres/connection.js';
 import { withStore } from './with-store.js';
 
 /** PostgreSQL has its own tools for consistent copies; this command copies SQLite files only. */

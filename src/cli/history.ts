@@ -1,5 +1,6 @@
 import { parseLooseDate } from '../domain/params.js';
-import { FundRepository } from '../store/fund-repo.js';
+import { FundRepository } from '../funds/repository.js';
+import { noCaches } from '../cache/caches.js';
 import { HistoryRepository } from '../store/history-repo.js';
 import type { HistoryEntry } from '../schemas/history.js';
 import { withStore } from './with-store.js';
@@ -21,7 +22,7 @@ function print(entries: HistoryEntry[], what: string): void {
 export async function historyFundPriceCommand(options: { fund: string; date: string }): Promise<void> {
   const date = parseLooseDate('--date', options.date);
   await withStore(async (store) => {
-    const fund = await new FundRepository(store.db).findFund(options.fund);
+    const fund = await new FundRepository(store.db, noCaches()).findFund(options.fund);
     if (!fund) throw new Error(`unknown fund '${options.fund}'`);
     print(
       await new HistoryRepository(store.db).fundPrice(fund.id, date),

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { sqlitePath } from '../store/db.js';
-import { isPostgresUrl, redactUrl } from '../store/postgres.js';
+import { isPostgresUrl, redactUrl } from '../store/postgres/connection.js';
 import { explainStorageError } from '../store/storage-errors.js';
 
 const program = new Command()

@@ -1,7 +1,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import { readSyncState, syncStatus } from '../sync/state.js';
 import { runSync, type SyncProgress } from '../sync/run.js';
-import { loadSyncSettings, syncOptions } from '../sync/settings.js';
+import { syncOptions } from '../sync/settings.js';
 import { withStore } from './with-store.js';
 
 interface SyncCommandOptions {
@@ -52,13 +52,13 @@ function progressDisplay() {
 }
 
 export async function syncCommand(options: SyncCommandOptions): Promise<void> {
-  const settings = loadSyncSettings();
-  const from = options.from ?? settings.from;
-  if (!from) throw new Error('Say where to sync from: --from URL (or SYNC_FROM)');
-  // The key may come from SYNC_KEY instead, which keeps it out of the process list.
-  const key = options.key ?? settings.key;
-  const base = syncOptions(settings, from, key);
-  await withStore(async (store) => {
+  await withStore(async (store, settings) => {
+    const from = options.from ?? settings.syncFrom;
+    if (!from) throw new Error('Say where to sync from: --from URL (or SYNC_FROM)');
+    if (!/^https?:\/\/[^\s/]+/i.test(from)) throw new Error(`--from must be an http(s) URL, got '${from}'`);
+    // The key may come from SYNC_KEY instead, which keeps it out of the process list.
+    const key = options.key ?? settings.syncKey;
+    const base = syncOptions(settings, from, key);
     const progress = progressDisplay();
     const summary = await runSync(store, {
       ...base,

@@ -1,4 +1,4 @@
-import type { DepositRate, LoanRate } from '../schemas/interest-rates.js';
+import type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 import type {
   FxBannerRow,
   FxConversion,
@@ -7,7 +7,7 @@ import type {
   FxLastUpdate,
   FxRateRow,
   FxRound,
-} from '../schemas/exchange-rates.js';
+} from '../exchange-rates/schemas.js';
 import type {
   FundNameItem,
   FundNavRange,
@@ -16,7 +16,7 @@ import type {
   FundPriceRecord,
   LatestDateRecord,
   UpdateDay,
-} from '../schemas/fund-prices.js';
+} from '../funds/schemas.js';
 import { dayPath, isoDay, type DateInput } from './dates.js';
 import { send, type Transport } from './transport.js';
 

@@ -9,7 +9,7 @@ export {
 } from './client.js';
 export { isoDay, type DateInput } from './dates.js';
 export { RatesApiError } from './errors.js';
-export type { DepositRate, LoanRate } from '../schemas/interest-rates.js';
+export type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 export type {
   FxBannerRow,
   FxConversion,
@@ -18,7 +18,7 @@ export type {
   FxLastUpdate,
   FxRateRow,
   FxRound,
-} from '../schemas/exchange-rates.js';
+} from '../exchange-rates/schemas.js';
 export type {
   FundNameItem,
   FundNavRange,
@@ -28,4 +28,4 @@ export type {
   LatestDateRecord,
   NavEntry,
   UpdateDay,
-} from '../schemas/fund-prices.js';
+} from '../funds/schemas.js';

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { bootstrapDemo } from '../demo-bootstrap.js';
 import { openStore } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
+import { aggregateMetrics } from './cluster-metrics.js';
 import { holdCounters } from './counter-holder.js';
 import { isWorkerReady, WORKER_ENV } from './messages.js';
 
@@ -29,6 +30,7 @@ export async function runPrimary(config: Config): Promise<void> {
     await store.close();
   }
   holdCounters();
+  aggregateMetrics();
   const workers = new Workers(config.workers, log);
   try {
     const url = await workers.start();

@@ -10,7 +10,9 @@ import { DEFAULT_KEY_GUESS_SETTINGS, KeyGuessGuard } from './key-guess-guard.js'
 import { LimiterFailures } from './limiter-failures.js';
 import { MemoryLimiterStore, type LimiterStore } from './limiter-store.js';
 import { Metrics } from './metrics.js';
-import { closeRedis, connectRedis, whenReady, type RedisSettings } from './redis.js';
+import { registerSyncMetrics } from '../sync/metrics.js';
+import type { Config } from '../config.js';
+import { closeRedis, connectRedis, redisSettings, whenReady, type RedisSettings } from './redis.js';
 import { PublicAccessState } from './public-access.js';
 import { RedisLimiterStore } from './redis-limiter-store.js';
 import { SubscriptionCache } from './subscription-cache.js';
@@ -26,12 +28,34 @@ export interface GatewayOptions {
   /** Shared counters and change notices across nodes (REDIS_URL); without it, this process's memory. */
   redis?: RedisSettings;
   /** Unknown keys per minute from one address before it is blocked (KEY_GUESS_LIMIT). */
-  keyGuessLimit?: number;
-  /** How often counted usage is written to the database. */
-  usageFlushMs?: number;
+  keyGuessLimit: number;
+  /** How often counted usage is written to the database (USAGE_FLUSH_MS). */
+  usageFlushMs: number;
+  /** Subscriptions kept in memory by key (KEY_CACHE_MAX_ENTRIES). */
+  keyCacheMaxEntries: number;
   /** How often the subscription change counter is polled. */
   pollMs?: number;
   onError?: (error: unknown, what: string) => void;
+}
+
+/** The gateway's options that come from the settings. */
+export function gatewaySettings(
+  config: Pick<
+    Config,
+    | 'keyGuessLimit'
+    | 'usageFlushMs'
+    | 'keyCacheMaxEntries'
+    | 'redisUrl'
+    | 'redisKeyPrefix'
+    | 'redisFailureMode'
+  >,
+): Pick<GatewayOptions, 'keyGuessLimit' | 'usageFlushMs' | 'keyCacheMaxEntries' | 'redis'> {
+  return {
+    keyGuessLimit: config.keyGuessLimit,
+    usageFlushMs: config.usageFlushMs,
+    keyCacheMaxEntries: config.keyCacheMaxEntries,
+    redis: redisSettings(config),
+  };
 }
 
 /** How long a start waits for Redis before serving anyway (under the failure mode). */
@@ -61,6 +85,7 @@ export class Gateway {
 
   constructor(private readonly options: GatewayOptions) {
     const { store, redis } = options;
+    registerSyncMetrics(this.metrics.registry, store.db);
     const onError = options.onError ?? (() => {});
     // Background work (the poll of subscription changes, usage writes) fails on every round while the
     // database is away: reported once per ten seconds each, with how many failures went unreported.
@@ -102,12 +127,12 @@ export class Gateway {
         error: (error) => background(error, 'polling subscription changes'),
         changed: () => this.publicAccess.load(),
       },
-      { pollMs: options.pollMs ?? 250, maxEntries: 100_000 },
+      { pollMs: options.pollMs ?? 250, maxEntries: options.keyCacheMaxEntries },
     );
     this.limits = new TrafficLimits(limiterStore);
     this.keyGuesses = new KeyGuessGuard(limiterStore, {
       ...DEFAULT_KEY_GUESS_SETTINGS,
-      perMinute: options.keyGuessLimit ?? DEFAULT_KEY_GUESS_SETTINGS.perMinute,
+      perMinute: options.keyGuessLimit,
     });
     this.usage = new UsageRecorder(new UsageRepository(store.db), (error) =>
       background(error, 'writing usage'),
@@ -117,7 +142,7 @@ export class Gateway {
   async start(): Promise<this> {
     await this.publicAccess.load();
     await this.subscriptions.start();
-    this.usage.start(this.options.usageFlushMs ?? 5000);
+    this.usage.start(this.options.usageFlushMs);
     if (this.redis && this.notices) {
       const [ready] = await Promise.all([
         whenReady(this.redis, REDIS_START_WAIT_MS),

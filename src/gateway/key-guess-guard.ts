@@ -1,4 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DEFAULTS } from '../settings.js';
 import { consumeOne, type LimiterStore } from './limiter-store.js';
 
 export interface KeyGuessSettings {
@@ -8,7 +9,10 @@ export interface KeyGuessSettings {
   blockS: number;
 }
 
-export const DEFAULT_KEY_GUESS_SETTINGS: KeyGuessSettings = { perMinute: 30, blockS: 300 };
+export const DEFAULT_KEY_GUESS_SETTINGS: KeyGuessSettings = {
+  perMinute: DEFAULTS.keyGuessLimit,
+  blockS: 300,
+};
 
 /**
  * Slows down key guessing: unknown keys are counted per client address, and an address over its

@@ -13,13 +13,13 @@ export interface RedisSettings {
 
 /** REDIS_URL and its companions, as the gateway takes them; undefined without REDIS_URL. */
 export function redisSettings(
-  config: Partial<Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'redisFailureMode'>>,
+  config: Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'redisFailureMode'>,
 ): RedisSettings | undefined {
   if (!config.redisUrl) return undefined;
   return {
     url: config.redisUrl,
-    keyPrefix: config.redisKeyPrefix ?? 'rates:',
-    failureMode: config.redisFailureMode ?? 'open',
+    keyPrefix: config.redisKeyPrefix,
+    failureMode: config.redisFailureMode,
   };
 }
 

@@ -2,23 +2,21 @@ import type { ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import underPressure from '@fastify/under-pressure';
-import { LIMIT_DEFAULTS, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import { answerRawAndClose } from './protocol-edges.js';
 
-export type LimitSettings = Partial<
-  Pick<
-    Config,
-    | 'headersTimeoutMs'
-    | 'keepAliveTimeoutMs'
-    | 'connectionTimeoutMs'
-    | 'maxHeaderSize'
-    | 'maxUrlLength'
-    | 'maxConnections'
-    | 'maxConnectionsPerAddress'
-    | 'maxRequestsPerAddress'
-    | 'maxEventLoopDelayMs'
-  >
+export type LimitSettings = Pick<
+  Config,
+  | 'headersTimeoutMs'
+  | 'keepAliveTimeoutMs'
+  | 'connectionTimeoutMs'
+  | 'maxHeaderSize'
+  | 'maxUrlLength'
+  | 'maxConnections'
+  | 'maxConnectionsPerAddress'
+  | 'maxRequestsPerAddress'
+  | 'maxEventLoopDelayMs'
 >;
 
 /** Seconds an overloaded service asks callers to wait (as for a busy database). */
@@ -34,16 +32,13 @@ export function connectionOptions(
 > & {
   http: ServerOptions;
 } {
-  const headersTimeout = Math.min(
-    limits.headersTimeoutMs ?? LIMIT_DEFAULTS.headersTimeoutMs,
-    requestTimeoutMs,
-  );
+  const headersTimeout = Math.min(limits.headersTimeoutMs, requestTimeoutMs);
   return {
-    connectionTimeout: limits.connectionTimeoutMs ?? LIMIT_DEFAULTS.connectionTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs ?? LIMIT_DEFAULTS.keepAliveTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: requestTimeoutMs,
     http: {
-      maxHeaderSize: limits.maxHeaderSize ?? LIMIT_DEFAULTS.maxHeaderSize,
+      maxHeaderSize: limits.maxHeaderSize,
       headersTimeout,
       requestTimeout: requestTimeoutMs,
       // Node looks for expired headers and requests only this often (30 s by default), so a
@@ -99,7 +94,7 @@ function overflowInRequestLine(error: ParserError): boolean {
 
 /** The URL length limit and load shedding, on every route of the app (connection caps: client-connections.ts). */
 export async function installConnectionLimits(app: FastifyInstance, limits: LimitSettings): Promise<void> {
-  const maxUrlLength = limits.maxUrlLength ?? LIMIT_DEFAULTS.maxUrlLength;
+  const maxUrlLength = limits.maxUrlLength;
   app.addHook('onRequest', async (request) => {
     if (request.raw.url !== undefined && request.raw.url.length > maxUrlLength) {
       throw new ApiError(414, MESSAGES.uriTooLong);
@@ -108,7 +103,7 @@ export async function installConnectionLimits(app: FastifyInstance, limits: Limi
 
   // When the event loop lags, new calls are refused at once with 503 and Retry-After rather than
   // queued behind the backlog; the sample is a one-second mean, so a single slow call does not trip it.
-  const maxEventLoopDelay = limits.maxEventLoopDelayMs ?? LIMIT_DEFAULTS.maxEventLoopDelayMs;
+  const maxEventLoopDelay = limits.maxEventLoopDelayMs;
   if (maxEventLoopDelay > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay,

@@ -5,20 +5,20 @@ import { installGatewayHooks } from '../http/gateway-hooks.js';
 import { installResponseCache } from '../http/response-cache.js';
 import { installApiCors } from '../http/security-headers.js';
 import type { Repositories } from '../store/repositories.js';
-import { exchangeRateRoutes } from './exchange-rates.js';
-import { exchangeRateWebsiteRoutes } from './exchange-rates-website.js';
-import { fundNavRoutes } from './fund-nav.js';
-import { fundPriceRoutes } from './fund-prices.js';
-import { interestRateRoutes } from './interest-rates.js';
+import { exchangeRateRoutes } from '../exchange-rates/routes.js';
+import { exchangeRateWebsiteRoutes } from '../exchange-rates/website-routes.js';
+import { fundNavRoutes } from '../funds/nav-routes.js';
+import { fundPriceRoutes } from '../funds/price-routes.js';
+import { interestRateRoutes } from '../interest-rates/routes.js';
 
 /** The operations under /api (the spec's ten and the website's, decisions 6), behind the key check, limits and usage counting (in that order). */
 export const apiRoutes: FastifyPluginAsync<{
   repos: Repositories;
   now: () => Date;
   gateway: Gateway;
-  answers?: AnswerCache;
-  maxAgeS?: number;
-  cachePublic?: boolean;
+  answers: AnswerCache;
+  maxAgeS: number;
+  cachePublic: boolean;
   corsOrigins: readonly string[];
 }> = async (api, { repos, now, gateway, answers, maxAgeS, cachePublic, corsOrigins }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
@@ -27,8 +27,8 @@ export const apiRoutes: FastifyPluginAsync<{
   // CORS first: its hook sets the allow headers before the key check, so a browser can read a 401 too.
   await installApiCors(api, corsOrigins, gateway.publicAccess);
   installGatewayHooks(api, gateway);
-  if (answers)
-    installResponseCache(api, answers, gateway, { maxAgeS: maxAgeS ?? 60, shared: cachePublic ?? true, now });
+  // With the answer cache off (CACHE_MAX_BYTES=0) answers carry no ETag and are built on every call.
+  if (answers.enabled) installResponseCache(api, answers, gateway, { maxAgeS, shared: cachePublic, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });

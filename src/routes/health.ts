@@ -1,9 +1,23 @@
 import cluster from 'node:cluster';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { MESSAGES } from '../domain/errors.js';
 import type { Gateway } from '../gateway/index.js';
 import type { Store } from '../store/db.js';
+import { readSyncState, syncStatus } from '../sync/state.js';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The sync's state in /ready's details (docs/sync.md), when this service mirrors an upstream. */
+const SyncDetails = Type.Object({
+  upstream: Type.String(),
+  phase: Type.String(),
+  lastRunAt: Nullable(Type.String()),
+  lastResult: Nullable(Type.String()),
+  lastError: Nullable(Type.String()),
+  lastSuccessAt: Nullable(Type.String()),
+  lagSeconds: Nullable(Type.Number()),
+});
 
 /** How long /ready waits for the database: a load balancer's probe should not hang on it. */
 const READY_TIMEOUT_MS = 2000;
@@ -32,7 +46,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Ga
     {
       schema: {
         hide: true,
-        response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: Type.Ref('GatewayError') },
+        response: {
+          200: Type.Object({ status: Type.Literal('ready'), sync: Type.Optional(SyncDetails) }),
+          503: Type.Ref('GatewayError'),
+        },
       },
     },
     async (request, reply) => {
@@ -50,7 +67,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Ga
       }
       // The Redis failures themselves are logged by the gateway (limiter-failures.ts).
       if (!(await gateway.limitsAnswer())) return notReady(MESSAGES.limitsUnavailable);
-      return { status: 'ready' as const };
+      // A sync that failed does not take the node out: it serves what it has, and says how old it is.
+      const sync = await readSyncState(store.db).catch(() => null);
+      return sync ? { status: 'ready' as const, sync: syncStatus(sync) } : { status: 'ready' as const };
     },
   );
 };

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Store } from './db.js';
-import { kyselyOnClient } from './postgres.js';
-import { ClientTurns } from './postgres-copy.js';
-import { PostgresVersionedWriter } from './postgres-versioned-write.js';
+import { kyselyOnClient } from './postgres/connection.js';
+import { ClientTurns } from './postgres/copy.js';
+import { PostgresVersionedWriter } from './postgres/versioned-write.js';
 import type { Database } from './schema.js';
-import { SqliteVersionedWriter } from './sqlite-versioned-write.js';
+import { SqliteVersionedWriter } from './sqlite/versioned-write.js';
 import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
 
 /** Each dialect's fastest way to write many versioned rows; counts are complete after `finish`. */
@@ -69,9 +69,7 @@ export async function beginBatch(store: Store): Promise<BatchTransaction> {
     bulkWriter: (spec, batchId, replacedAt, counts) => {
       const writer = new SqliteVersionedWriter(sqlite, spec, batchId, replacedAt, counts);
       return {
-        write: async (rows) => {
-          for (const row of rows) writer.write(row);
-        },
+        write: async (rows) => writer.write(rows),
         finish: async () => undefined,
       };
     },

@@ -1,7 +1,8 @@
 import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync } from 'node:fs';
+import { DEFAULTS } from '../settings.js';
 
 /** Owner-only unless DATA_FILE_MODE says otherwise: the database holds key hashes and usage. */
-export const DEFAULT_FILE_MODE = 0o600;
+export const DEFAULT_FILE_MODE = DEFAULTS.dataFileMode;
 
 /** A folder for files of `fileMode`: whoever may read a file may also enter the folder (r gives x). */
 export function folderMode(fileMode: number): number {

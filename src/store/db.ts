@@ -3,9 +3,9 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { DEFAULT_FILE_MODE, makeDataFile, makeDataFolder } from './data-files.js';
-import { withStatementCache } from './sqlite-statements.js';
+import { withStatementCache } from './sqlite/statements.js';
 import type pg from 'pg';
-import { isPostgresUrl, openPostgres } from './postgres.js';
+import { isPostgresUrl, openPostgres } from './postgres/connection.js';
 import type { Database } from './schema.js';
 
 interface StoreBase {

@@ -1,14 +1,12 @@
 import type { Kysely } from 'kysely';
-import { DepositRepository } from './deposit-repo.js';
-import { FundRepository, type ListedFund } from './fund-repo.js';
-import { FxRepository, type FxDailySeries } from './fx-repo.js';
-import { FxRoundsRepository } from './fx-rounds-repo.js';
+import { DepositRepository } from '../interest-rates/deposit-repository.js';
+import { FundRepository } from '../funds/repository.js';
+import { FxRepository } from '../exchange-rates/repository.js';
+import { FxRoundsRepository } from '../exchange-rates/rounds-repository.js';
 import { KeyRepository } from './key-repo.js';
-import { LoanRepository } from './loan-repo.js';
-import type { PriceSeries } from '../domain/price-series.js';
-import type { NavSeriesCache } from './nav-series-cache.js';
-import type { Database, Fund } from './schema.js';
-import type { SeriesCache } from './series-cache.js';
+import { LoanRepository } from '../interest-rates/loan-repository.js';
+import type { Caches } from '../cache/caches.js';
+import type { Database } from './schema.js';
 
 export interface Repositories {
   funds: FundRepository;
@@ -19,19 +17,11 @@ export interface Repositories {
   keys: KeyRepository;
 }
 
-/** Series kept in memory until the data changes, when the app keeps them (the API's reads). */
-export interface SeriesCaches {
-  nav?: NavSeriesCache;
-  fxDaily?: SeriesCache<string, FxDailySeries>;
-  funds?: SeriesCache<string, { fund: Fund | undefined }>;
-  fundListing?: SeriesCache<'all', { funds: ListedFund[] }>;
-  prices?: SeriesCache<number, PriceSeries>;
-}
-
-export function createRepositories(db: Kysely<Database>, series: SeriesCaches = {}): Repositories {
+/** The repositories on `db`, with the caches of src/cache/caches.ts (makeCaches, or noCaches). */
+export function createRepositories(db: Kysely<Database>, caches: Caches): Repositories {
   return {
-    funds: new FundRepository(db, series.nav, series.funds, series.fundListing, series.prices),
-    fx: new FxRepository(db, series.fxDaily),
+    funds: new FundRepository(db, caches),
+    fx: new FxRepository(db, caches),
     fxRounds: new FxRoundsRepository(db),
     deposits: new DepositRepository(db),
     loans: new LoanRepository(db),

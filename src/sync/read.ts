@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { Insertable } from 'kysely';
 import { addDays } from '../domain/dates.js';
-import { FxBannerRow, FxDay, FxFamily, FxLastUpdate, FxRateRow, FxRound } from '../schemas/exchange-rates.js';
+import { FxBannerRow, FxDay, FxFamily, FxLastUpdate, FxRateRow, FxRound } from '../exchange-rates/schemas.js';
 import {
   FundNameItem,
   FundNavRange,
   FundPriceListItem,
   FundPriceRecord,
   LatestDateRecord,
-} from '../schemas/fund-prices.js';
-import { DepositRate, LoanRate } from '../schemas/interest-rates.js';
+} from '../funds/schemas.js';
+import { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 import type {
   FundCategoryTable,
   FxFamilyTable,

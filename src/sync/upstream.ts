@@ -21,6 +21,8 @@ export interface UpstreamOptions {
   /** First back-off wait when the upstream names none, doubled at each retry, in ms. */
   backoffMs?: number;
   fetch?: typeof fetch;
+  /** Stops the requests (and waits) in progress, e.g. when the service shuts down. */
+  signal?: AbortSignal;
   /** Told of every wait the upstream asked for (429, 403) or a back-off after a failure. */
   onWait?: (ms: number, why: string) => void;
 }
@@ -182,8 +184,11 @@ export class Upstream {
         let res: Response | undefined;
         let failure = '';
         try {
-          res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+          const timeout = AbortSignal.timeout(timeoutMs);
+          const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
+          res = await doFetch(url, { ...init, signal });
         } catch (error) {
+          if (this.options.signal?.aborted) throw new Error('the sync was stopped');
           const timedOut = (error as Error)?.name === 'TimeoutError';
           failure = timedOut ? `no answer within ${timeoutMs} ms` : String((error as Error)?.cause ?? error);
         }
@@ -203,6 +208,7 @@ export class Upstream {
         this.retries++;
         this.options.onWait?.(wait, res ? `HTTP ${res.status}` : failure);
         await sleep(wait);
+        if (this.options.signal?.aborted) throw new Error('the sync was stopped');
       }
     } finally {
       this.pacer.release();

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/db.js';
 import { cli } from '../helpers/cli.js';
 import { dropDatabase, newDatabaseUrl } from '../helpers/store.js';
+import { testConfig } from '../helpers/config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +26,7 @@ describe('keys create', () => {
       expect(rows).toHaveLength(2);
       expect(JSON.stringify(rows)).not.toContain(key);
       const app = await buildApp({
-        config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
+        config: testConfig(),
         store,
       });
       const ok = await app.inject({

@@ -115,6 +115,15 @@ async function usageTotal(id: number, expected: number): Promise<number> {
   return read();
 }
 
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts early in a minute, so calls against a per-minute limit all fall in one window. */
 async function earlyInMinute(): Promise<void> {
   const intoMinute = Date.now() % 60_000;
@@ -190,6 +199,20 @@ for (const redisUrl of TEST_REDIS_URL ? [undefined, TEST_REDIS_URL] : [undefined
       for (const agent of agents) agent.destroy();
     }, 60_000);
 
+    it('show on /metrics of any worker the calls of all workers', async () => {
+      const { key } = await newKey();
+      const agents = [...(await connectionToEachWorker()).values()];
+      const keyed = async (agent: Agent) => {
+        const text = (await call('/metrics', { agent })).body;
+        return Number(/rates_calls_by_caller_total\{caller="subscription"\} (\d+)/.exec(text)?.[1] ?? 0);
+      };
+      const before = await keyed(agents[0]!);
+      for (const agent of agents)
+        for (let i = 0; i < 3; i++) expect((await withKey(key, agent)).status).toBe(200);
+      for (const agent of agents) expect(await keyed(agent)).toBe(before + 6);
+      for (const agent of agents) agent.destroy();
+    }, 60_000);
+
     it('serve a batch committed through one worker on every worker within 1 s', async () => {
       const { key } = await newKey();
       const agents = [...(await connectionToEachWorker()).values()];
@@ -215,6 +238,32 @@ for (const redisUrl of TEST_REDIS_URL ? [undefined, TEST_REDIS_URL] : [undefined
       }
       for (const agent of agents) agent.destroy();
     }, 60_000);
+
+    it('write whole log lines from both workers into one stdout, also when its reader falls behind', async () => {
+      const { key } = await newKey();
+      const agents = [...(await connectionToEachWorker()).values()];
+      const from = server.output().length;
+      // The reader stops: the pipe fills, and both workers' writes wait for room at once.
+      server.child.stdout!.pause();
+      await Promise.all(
+        agents.map((agent) => Promise.all(Array.from({ length: 1500 }, () => withKey(key, agent)))),
+      );
+      server.child.stdout!.resume();
+      const logged = () =>
+        server
+          .output()
+          .slice(from)
+          .split('\n')
+          .filter((l) => l.includes('request completed'));
+      await until(() => logged().length >= 3000, 'every call logged');
+      const broken = server
+        .output()
+        .slice(from)
+        .split('\n')
+        .filter((line) => line !== '' && !isJson(line));
+      expect(broken.slice(0, 2)).toEqual([]);
+      for (const agent of agents) agent.destroy();
+    }, 90_000);
 
     it('replace a worker killed with SIGKILL while the other serves', async () => {
       const { key } = await newKey();

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { buildApp, type AppOptions } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { DEMO_LIMITS } from '../../src/domain/subscriptions.js';
-import { startGateway, type Gateway, type GatewayOptions } from '../../src/gateway/index.js';
+import { gatewaySettings, startGateway, type Gateway, type GatewayOptions } from '../../src/gateway/index.js';
 import type { Store } from '../../src/store/db.js';
 import { AdminTokenRepository } from '../../src/store/admin-token-repo.js';
 import { KeyRepository } from '../../src/store/key-repo.js';
+import { testConfig } from './config.js';
 import { seedFixture, type Fixture } from './fixture.js';
 import { checkResponsesAgainstOpenApi } from './openapi.js';
 import { openTestStore, type TestStoreOptions } from './store.js';
@@ -45,7 +47,7 @@ export async function createTestApp(
     /** Gateway options over the tests' defaults: a Redis store, a poll interval. */
     gateway?: Partial<GatewayOptions>;
     /** Settings over the tests' defaults: limits, timeouts, CORS origins. */
-    config?: Partial<AppOptions['config']>;
+    config?: Partial<Config>;
     /** How the store reaches its database (a proxy, a replica URL); see openTestStore. */
     connect?: TestStoreOptions['connect'];
   } = {},
@@ -61,23 +63,20 @@ export async function createTestApp(
     limits: DEMO_LIMITS,
   });
   const { token: adminToken } = await new AdminTokenRepository(store.db).create('test');
-  const gateway = await startGateway({
-    store,
-    now: options.now,
+  const config = testConfig({
+    logLevel: options.logStream ? 'info' : 'silent',
     keyGuessLimit: options.keyGuessLimit ?? 10_000,
     usageFlushMs: options.usageFlushMs ?? 3_600_000,
+    ...options.config,
+  });
+  const gateway = await startGateway({
+    ...gatewaySettings(config),
+    store,
+    now: options.now,
     ...options.gateway,
   });
   const app = await buildApp({
-    config: {
-      logLevel: options.logStream ? 'info' : 'silent',
-      bodyLimit: 65536,
-      requestTimeoutMs: 10_000,
-      // Off unless a test turns it on: an in-process import on a loaded CI machine can hold the event
-      // loop long enough to trip it and fail unrelated tests with 503 (test/http/overload.test.ts tests it).
-      maxEventLoopDelayMs: 0,
-      ...options.config,
-    },
+    config,
     store,
     now: options.now,
     logStream: options.logStream,
@@ -106,21 +105,9 @@ export async function createTestApp(
  * A second app on a test app's store and gateway without the answer cache, so that every call builds
  * its answer, with `config` over the defaults (e.g. another series cache off). The caller closes it.
  */
-export function uncachedApp(
-  t: TestApp,
-  config: Partial<AppOptions['config']> = {},
-): Promise<FastifyInstance> {
+export function uncachedApp(t: TestApp, config: Partial<Config> = {}): Promise<FastifyInstance> {
   return buildApp({
-    config: {
-      logLevel: 'silent',
-      bodyLimit: 65536,
-      requestTimeoutMs: 10_000,
-      cacheMaxBytes: 0,
-      // Off as in createTestApp: a batch committed in-process can hold the event loop long enough on a
-      // loaded machine to shed the next call with 503.
-      maxEventLoopDelayMs: 0,
-      ...config,
-    },
+    config: testConfig({ cacheMaxBytes: 0, ...config }),
     store: t.store,
     gateway: t.gateway,
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { MESSAGES } from '../../src/domain/errors.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { testConfig } from '../helpers/config.js';
 
 // /metrics shows the Node version, admin call counts and refusals by reason (a way to watch the
 // key-guess guard): on the API's port it answers callers on this machine only; METRICS_PORT gives it
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // What the server builds for METRICS_PORT.
   metricsOnly = await buildApp({
-    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
+    config: testConfig(),
     store: t.store,
     gateway: t.gateway,
     parts: { api: false, admin: false, metrics: true },

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { startGateway, type Gateway } from '../../src/gateway/index.js';
+import { gatewaySettings, startGateway, type Gateway } from '../../src/gateway/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import { MISSING_KEY } from '../helpers/operations.js';
 import { deleteKeys, needsRedis, redisForTest, TEST_REDIS_URL } from '../helpers/redis.js';
+import { testConfig } from '../helpers/config.js';
 
 // Public access on two nodes in one process (as test/http/redis-shared.test.ts): two gateways over one
 // database and one Redis, polling off, so what reaches the other node at once came by a notice, and
@@ -24,10 +25,15 @@ beforeAll(async () => {
   const onError = (error: unknown, what: string) => console.error(what, error);
   const gateway = { redis, pollMs: NO_POLLING, onError };
   a = await createTestApp({ now: clock.now, gateway });
-  const bGateway = await startGateway({ store: a.store, now: clock.now, ...gateway });
+  const bGateway = await startGateway({
+    ...gatewaySettings(testConfig()),
+    store: a.store,
+    now: clock.now,
+    ...gateway,
+  });
   const bApp = await buildApp({
     // Load shedding off, as in createTestApp: a loaded test machine would trip it.
-    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, maxEventLoopDelayMs: 0 },
+    config: testConfig(),
     store: a.store,
     now: clock.now,
     gateway: bGateway,

@@ -7,10 +7,11 @@ import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { MESSAGES } from '../../src/domain/errors.js';
 import { announceChanges } from '../../src/gateway/change-notices.js';
-import { startGateway } from '../../src/gateway/index.js';
+import { gatewaySettings, startGateway } from '../../src/gateway/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { deleteKeys, needsRedis, redisForTest, TEST_REDIS_URL } from '../helpers/redis.js';
 import { subscribe } from '../helpers/subscriptions.js';
+import { testConfig } from '../helpers/config.js';
 
 // Redis unreachable: nothing listens on port 1, so these run without a Redis.
 const DEAD = 'redis://:s3cret@127.0.0.1:1';
@@ -35,7 +36,7 @@ async function appWith(settings: Partial<Config>, lines: string[] = []): Promise
     },
   });
   const app = await buildApp({
-    config: { logLevel: 'info', bodyLimit: 65536, requestTimeoutMs: 10_000, keyGuessLimit: 2, ...settings },
+    config: testConfig({ logLevel: 'info', keyGuessLimit: 2, ...settings }),
     store: t.store,
     logStream,
   });
@@ -177,6 +178,7 @@ describe.skipIf(!TEST_REDIS_URL)(needsRedis('Redis lost and back'), () => {
     await late.open();
     await late.cut(); // its port is now known, and nothing listens there
     const gateway = await startGateway({
+      ...gatewaySettings(testConfig()),
       store: t.store,
       redis: { ...settings, url: `redis://127.0.0.1:${late.port}` },
     });

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { keysStateCommand } from '../../src/cli/keys.js';
-import { startGateway, type Gateway } from '../../src/gateway/index.js';
+import { gatewaySettings, startGateway, type Gateway } from '../../src/gateway/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import { deleteKeys, needsRedis, redisForTest, TEST_REDIS_URL } from '../helpers/redis.js';
 import { databaseUrlOf } from '../helpers/store.js';
 import { subscribe } from '../helpers/subscriptions.js';
+import { testConfig } from '../helpers/config.js';
 
 // Two nodes in one process: two gateways, each with its own Redis connections and caches, over one
 // database and one Redis. Polling is off (an hour), so what reaches the other node at once came by
@@ -27,9 +28,14 @@ beforeAll(async () => {
   const onError = (error: unknown, what: string) => console.error(what, error);
   const gateway = { redis, pollMs: NO_POLLING, keyGuessLimit: 2, onError };
   a = await createTestApp({ now: clock.now, keyGuessLimit: 2, gateway });
-  const bGateway = await startGateway({ store: a.store, now: clock.now, ...gateway });
+  const bGateway = await startGateway({
+    ...gatewaySettings(testConfig()),
+    store: a.store,
+    now: clock.now,
+    ...gateway,
+  });
   const bApp = await buildApp({
-    config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000 },
+    config: testConfig(),
     store: a.store,
     now: clock.now,
     gateway: bGateway,

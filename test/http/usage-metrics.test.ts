@@ -8,6 +8,7 @@ import { UsageRepository } from '../../src/store/usage-repo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import { openTestStore } from '../helpers/store.js';
+import { testConfig } from '../helpers/config.js';
 
 const clock = new TestClock(Date.parse('2026-05-01T16:59:59.000Z')); // Bangkok 2026-05-01 23:59:59
 let t: TestApp;
@@ -54,7 +55,7 @@ describe('usage counting', () => {
     try {
       const { subscription, primaryKey } = await new KeyRepository(store.db).create('closing');
       const app = await buildApp({
-        config: { logLevel: 'silent', bodyLimit: 65536, requestTimeoutMs: 10_000, usageFlushMs: 3_600_000 },
+        config: testConfig({ usageFlushMs: 3_600_000 }),
         store,
       });
       for (let i = 0; i < 3; i++) {

@@ -8,7 +8,10 @@ import { bumpCounter, DATA_VERSION } from '../../src/store/counters.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { AnswerCache } from '../../src/cache/answer-cache.js';
 import { DataVersion } from '../../src/store/data-version.js';
-import { NavSeriesCache } from '../../src/store/nav-series-cache.js';
+import { makeCache } from '../../src/cache/caches.js';
+import type { LoadingCache } from '../../src/cache/loading-cache.js';
+import { NavSeries } from '../../src/domain/nav-series.js';
+import { testConfig } from '../helpers/config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-nav-series-'));
 let store: Store;
@@ -22,13 +25,17 @@ afterAll(async () => {
 });
 
 const points = (nav: number): NavPoint[] => [{ date: '2026-01-05', nav }];
-const navOf = async (cache: NavSeriesCache, load: () => Promise<NavPoint[]>) =>
-  (await cache.get(1, load)).statistics('2026-01-01', '2026-01-31').end?.nav;
+/** The navSeries cache of src/cache/caches.ts, sized as NAV_CACHE_MAX_BYTES would size it. */
+const navCache = (data: DataVersion, maxBytes: number) =>
+  makeCache('navSeries', testConfig({ navCacheMaxBytes: maxBytes }), data);
+const seriesOf = (load: () => Promise<NavPoint[]>) => async () => NavSeries.fromPoints(await load());
+const navOf = async (cache: LoadingCache<number, NavSeries>, load: () => Promise<NavPoint[]>) =>
+  (await cache.get(1, seriesOf(load))).statistics('2026-01-01', '2026-01-31').end?.nav;
 
-describe('NavSeriesCache', () => {
+describe('the navSeries cache', () => {
   it('keeps a series until a commit, and reads a fund once for concurrent requests', async () => {
     const data = new DataVersion(store);
-    const cache = new NavSeriesCache(data, { maxBytes: 1 << 20 });
+    const cache = navCache(data, 1 << 20);
     await data.start();
     let loads = 0;
     const load = async () => {
@@ -45,7 +52,7 @@ describe('NavSeriesCache', () => {
 
   it('does not keep a series whose load was under way when a batch committed', async () => {
     const data = new DataVersion(store);
-    const cache = new NavSeriesCache(data, { maxBytes: 1 << 20 });
+    const cache = navCache(data, 1 << 20);
     await data.start();
     let release: (value: NavPoint[]) => void = () => undefined;
     const slow = navOf(cache, () => new Promise((resolve) => (release = resolve)));
@@ -61,11 +68,15 @@ describe('NavSeriesCache', () => {
 
   it('keeps no more bytes than allowed', async () => {
     const data = new DataVersion(store);
-    const cache = new NavSeriesCache(data, { maxBytes: 4096 });
+    const cache = navCache(data, 4096);
     await data.start();
-    for (let fund = 1; fund <= 50; fund++) await cache.get(fund, async () => points(fund));
+    for (let fund = 1; fund <= 50; fund++)
+      await cache.get(
+        fund,
+        seriesOf(async () => points(fund)),
+      );
     expect(cache.stats.bytes).toBeLessThanOrEqual(4096);
-    expect(cache.stats.funds).toBeGreaterThan(0);
+    expect(cache.stats.entries).toBeGreaterThan(0);
     data.stop();
   });
 
@@ -73,7 +84,7 @@ describe('NavSeriesCache', () => {
     // Were they to learn of the commit separately, an answer computed from the old series could be
     // cached under the new version and served until the next batch.
     const data = new DataVersion(store, 60_000); // no poll during the test: refresh is explicit
-    const navs = new NavSeriesCache(data, { maxBytes: 1 << 20 });
+    const navs = navCache(data, 1 << 20);
     const answers = new AnswerCache(data, { maxBytes: 1 << 20 });
     await data.start();
     expect(await navOf(navs, async () => points(1))).toBe(1);
@@ -88,6 +99,21 @@ describe('NavSeriesCache', () => {
     await data.refresh();
     expect(answers.get('k')).toBeUndefined();
     expect(await navOf(navs, async () => points(2))).toBe(2);
+    data.stop();
+  });
+
+  it('keeps nothing when its setting is 0, reading on every call through the same interface', async () => {
+    const data = new DataVersion(store);
+    const cache = navCache(data, 0);
+    await data.start();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return points(loads);
+    };
+    expect(await navOf(cache, load)).toBe(1);
+    expect(await navOf(cache, load)).toBe(2);
+    expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
     data.stop();
   });
 });

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { generateDemo } from '../../src/ingest/demo/generate.js';
 import { runSync, type SyncOptions } from '../../src/sync/run.js';
 import type { SyncRunSummary } from '../../src/sync/state.js';
@@ -18,10 +19,17 @@ export async function listening(app: TestApp, port = 0): Promise<Service> {
   return Object.assign(app, { url: `http://127.0.0.1:${bound}` });
 }
 
-/** Service A: the demo dataset (up to DEMO_UNTIL) behind a real listener. */
-export async function demoService(): Promise<Service> {
+/**
+ * Answers a test makes A give instead of the real one (a fault), or undefined to let it through.
+ * Hooked in before A listens.
+ */
+export type Fault = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+
+/** Service A: the demo dataset (up to `until`) behind a real listener, with an optional fault. */
+export async function demoService(until = DEMO_UNTIL, fault?: Fault): Promise<Service> {
   const app = await createTestApp({ seed: false });
-  await generateDemo(app.store, { until: DEMO_UNTIL });
+  await generateDemo(app.store, { until });
+  if (fault) app.app.addHook('onRequest', async (request, reply) => fault(request, reply));
   return listening(app);
 }
 

@@ -30,6 +30,7 @@ export async function openExplorer(
   /** Done on the page before it loads, e.g. installing a fake clock. */
   before?: (page: Page) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  // An empty key: a first visit, no key saved yet.
   const phone = setting.viewport === PHONE;
   const context = await browser.newContext({
     viewport: setting.viewport,
@@ -109,3 +110,27 @@ export function crowded(ticks: [string, number][], minGap: number): string[] {
 /** The number of days a chart draws. */
 export const chartPoints = async (page: Page, chart: string) =>
   Number(await page.getAttribute(chart, 'data-points'));
+
+/** How a page tells what it got: the 401s of calls made before a key is entered are expected. */
+export const unexpected = (errors: string[]) =>
+  errors.filter((e) => !e.includes('the server responded with a status of 401'));
+
+/** The value the chart's legend shows for its first line (uPlot's legend is a table). */
+export const legendValue = (page: Page, chart: string) =>
+  page.$eval(`${chart} .u-legend .u-series:nth-child(2) .u-value`, (el) => el.textContent ?? '');
+
+/** Shows a chart's value under the middle of it: a tap on a phone, the mouse on a laptop. */
+export async function pointAtChart(page: Page, chart: string, phone: boolean): Promise<void> {
+  const over = (await page.$(`${chart} .u-over`))!;
+  await over.scrollIntoViewIfNeeded();
+  const box = (await over.boundingBox())!;
+  if (phone) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  else await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** The focused element, as tag#id or its data-focus key. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? `${el.tagName.toLowerCase()}#${el.id}${el.dataset.focus ? `[${el.dataset.focus}]` : ''}` : '';
+  });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { RatesClient, type DateInput } from '../../src/client/index.js';
@@ -14,7 +14,12 @@ import {
   checkView,
   crowded,
   dateText,
+  focused,
+  legendValue,
   openExplorer,
+  pointAtChart,
+  THAI,
+  unexpected,
   options,
   SETTINGS,
   xTicks,
@@ -23,6 +28,9 @@ import {
 
 // The explorer's views as each reader meets them: English and Thai, at 1280 px and at 390 px, each
 // with a screenshot under test-artifacts/ and an axe-core check (see checkView).
+
+// A test walks a whole view through several answers: on two shared cores that can pass 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -40,12 +48,20 @@ async function api<T>(path: string): Promise<T> {
 
 const open = (setting: Setting, hash: string, before?: Parameters<typeof openExplorer>[5]) =>
   openExplorer(browser, server.url, setting, key, hash, before);
+/** A first visit: no key saved in the browser yet. */
+const openWithoutKey = (setting: Setting, hash: string) =>
+  openExplorer(browser, server.url, setting, '', hash);
 /** 'd/MM/yyyy' (the banner's dates) to 'YYYY-MM-DD'. */
 const fromDayFirst = (value: string) => {
   const [d, m, y] = value.split('/');
   return `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
 };
 const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+/**
+ * expect.poll with room for a busy machine: a view drawn after a few calls can take seconds when the
+ * cores are shared (expect.poll's own default waits 1 s).
+ */
+const eventually = <T>(fn: () => T | Promise<T>, options = { timeout: 15_000 }) => expect.poll(fn, options);
 const pad = (n: number | string) => String(n).padStart(2, '0');
 const SHORT_MONTHS = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
@@ -104,35 +120,40 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await page.selectOption('#prices-month', String(pm));
       const expected = await daysIn(py, pm);
       expect(expected.length).toBeGreaterThan(15);
-      await expect.poll(async () => (await options(page, '#prices-day')).map(([v]) => v)).toEqual(expected);
+      await eventually(async () => (await options(page, '#prices-day')).map(([v]) => v)).toEqual(expected);
       for (const day of expected) expect(weekday(`${py}-${pad(pm)}-${pad(day)}`) % 6).not.toBe(0);
       // Showing its first day with prices: the table of that day, the focus on its title.
       await page.selectOption('#prices-day', expected[0]!);
       await page.click('#prices-show');
       const iso = `${py}-${pad(pm)}-${pad(expected[0]!)}`;
-      await expect.poll(() => page.url()).toMatch(new RegExp(`#prices/${iso}$`));
-      await page.waitForSelector('table.fund-prices');
-      await expect.poll(() => page.inputValue('#prices-day')).toBe(expected[0]);
+      await eventually(() => page.url()).toMatch(new RegExp(`#prices/${iso}$`));
       const shown = `${Number(expected[0])} ${SHORT_MONTHS[setting.lang][pm - 1]} ${th ? py + 543 : py}`;
-      expect(await page.textContent('#prices-title')).toBe(
+      // (The earlier day's table stays until the new one is drawn.)
+      await eventually(() => page.textContent('#prices-title')).toBe(
         th ? `ราคากองทุน ณ ${shown}` : `Fund prices on ${shown}`,
       );
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('prices-title');
+      await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('prices-title');
+      expect(await page.inputValue('#prices-day')).toBe(expected[0]);
+      expect(await page.inputValue('#prices-month')).toBe(String(pm));
       await checkView(page, `prices-date-picker-${setting.tag}`);
       expect(errors).toEqual([]);
       await context.close();
     });
 
-    it('FX history: 1W labels each day once; a custom range shows its days; a start after the end or over 3 years is told', async () => {
+    it('FX history: 1W labels each day once, 3Y labels apart; a custom range shows its days; a start after the end or over 3 years is told', async () => {
       const { context, page, errors } = await open(setting, '#fx');
       await page.waitForSelector('#fx-chart[data-points]');
       await page.click('[data-focus=toggle-1W]');
-      await expect.poll(() => chartPoints(page, '#fx-chart')).toBeLessThan(8);
+      await eventually(() => chartPoints(page, '#fx-chart')).toBeLessThan(8);
       expect(crowded(await xTicks(page, '#fx-chart'), 40)).toEqual([]);
       expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.focus)).toBe(
         'toggle-1W',
       );
       await checkView(page, `fx-1w-${setting.tag}`);
+      await page.click('[data-focus=toggle-3Y]');
+      await eventually(() => chartPoints(page, '#fx-chart')).toBeGreaterThan(600);
+      expect(crowded(await xTicks(page, '#fx-chart'), 60)).toEqual([]);
+      await checkView(page, `fx-3y-${setting.tag}`);
 
       // The month before the latest rates, as the reader types it.
       const [latest] = await client.getLatestFxRates();
@@ -145,7 +166,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await page.fill('#fx-from', dateText(setting, from));
       await page.fill('#fx-to', dateText(setting, to));
       await page.click('#fx-apply');
-      await expect.poll(() => chartPoints(page, '#fx-chart')).toBe(days.length);
+      await eventually(() => chartPoints(page, '#fx-chart')).toBe(days.length);
       const month = SHORT_MONTHS[setting.lang][pm - 1];
       const year = th ? py + 543 : py;
       expect(await page.textContent('#fx-period')).toBe(
@@ -159,15 +180,15 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await page.fill('#fx-from', dateText(setting, to));
       await page.fill('#fx-to', dateText(setting, from));
       await page.click('#fx-apply');
-      await expect
-        .poll(() => page.textContent('#fx-range-error'))
-        .toContain(th ? 'อยู่หลังวันสิ้นสุด' : 'is after the end date');
+      await eventually(() => page.textContent('#fx-range-error')).toContain(
+        th ? 'อยู่หลังวันสิ้นสุด' : 'is after the end date',
+      );
       await page.fill('#fx-from', dateText(setting, `${py - 4}-${pad(pm)}-01`));
       await page.fill('#fx-to', dateText(setting, to));
       await page.click('#fx-apply');
-      await expect
-        .poll(() => page.textContent('#fx-range-error'))
-        .toContain(th ? 'ไม่เกิน 3 ปี' : 'At most 3 years');
+      await eventually(() => page.textContent('#fx-range-error')).toContain(
+        th ? 'ไม่เกิน 3 ปี' : 'At most 3 years',
+      );
       expect(await chartPoints(page, '#fx-chart')).toBe(days.length);
       await checkView(page, `fx-range-error-${setting.tag}`);
       expect(errors).toEqual([]);
@@ -196,12 +217,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await cli(['import', file], env);
       // Nothing is asked before the minute is up; then the new round shows, and is told.
       // (The service sees another process's import within a poll of its own: a minute more if not yet.)
-      await expect
-        .poll(async () => {
-          await page.clock.fastForward(61_000);
-          return page.textContent('#fx-today div:last-child dd');
-        })
-        .toBe(time);
+      await eventually(async () => {
+        await page.clock.fastForward(61_000);
+        return page.textContent('#fx-today div:last-child dd');
+      }).toBe(time);
       expect(await page.inputValue('#fx-round')).toBe(round);
       expect(await page.textContent('#fx-today div:nth-child(4) dd')).toBe(up(usd.TT));
       expect(await page.textContent('#notice')).toBe(
@@ -211,5 +230,334 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       expect(errors).toEqual([]);
       await context.close();
     });
+
+    it('funds: a key asked and its saving told; every fund found by name, number or short code in a combobox; headline, returns, fact sheet; a chart with a text alternative and readable axes; periods keep the focus; a wrong or empty period told once', async () => {
+      const { context, page, errors } = await openWithoutKey(setting, '#funds');
+      await eventually(() => page.textContent('#notice')).toBe(
+        th ? 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล' : 'Enter your subscription key above to see the data.',
+      );
+      // The list is every listed fund (AllFundsName): here one more that no day's prices hold.
+      await page.route('**/api/FundPriceService/AllFundsName', async (route) => {
+        const funds = (await (await route.fetch()).json()) as Record<string, unknown>[];
+        const closed = {
+          ...funds[0],
+          mf_iNumber: '999',
+          mf_sEng: 'Closed Example Fund',
+          mf_sTha: 'กองทุนปิดตัวอย่าง',
+        };
+        await route.fulfill({ json: [...funds, closed] });
+      });
+      await page.fill('#key', key);
+      await page.click('#key-form button[type=submit]');
+      await eventually(() => page.textContent('#notice')).toBe(
+        th ? 'บันทึกคีย์ในเบราว์เซอร์นี้แล้ว' : 'Key saved in this browser.',
+      );
+      await page.fill('#fund-search', th ? 'กองทุนปิด' : 'closed example');
+      await eventually(() => page.textContent('#fund-results')).toBe(
+        th ? '999 กองทุนปิดตัวอย่าง' : '999 Closed Example Fund',
+      );
+      // A combobox: arrow keys move through the matches, Enter opens the active one, the focus follows.
+      await page.fill('#fund-search', '10');
+      expect(await page.getAttribute('#fund-search', 'aria-expanded')).toBe('true');
+      await checkView(page, `funds-search-${setting.tag}`);
+      const second = await page.textContent('#fund-results [role=option]:nth-child(2) .code');
+      await page.press('#fund-search', 'ArrowDown');
+      await page.press('#fund-search', 'ArrowDown');
+      expect(await page.getAttribute('#fund-search', 'aria-activedescendant')).toBe('fund-option-1');
+      await page.press('#fund-search', 'Enter');
+      await eventually(() => page.url()).toMatch(new RegExp(`#funds/${second}$`));
+      await eventually(() => focused(page)).toBe('h2#fund-name');
+      // A short code, as the fund's page link ends: found, and opened by Enter.
+      await page.fill('#fund-search', 'b-treasury');
+      const treasury = (await client.allFundsName()).find((f) => f.mf_iNumber === '101')!;
+      const name = th ? treasury.mf_sTha : treasury.mf_sEng;
+      expect(await page.textContent('#fund-results [role=option]:first-child')).toBe(`101 ${name}`);
+      await page.press('#fund-search', 'Enter');
+      await eventually(() => page.textContent('#fund-name')).toBe(name);
+      await page.waitForSelector('#fund-chart[data-points]');
+
+      // The headline, the returns, the fund's page at the bank.
+      const number = '\\d[\\d,]*\\.\\d{4}';
+      const dayText = th ? '\\d{1,2} \\S+ 25\\d\\d' : '\\d{1,2} [A-Z][a-z]{2} \\d{4}';
+      expect(await page.textContent('#fund-headline')).toMatch(
+        new RegExp(`^NAV ${number} [+-]${number} \\([+-]\\d+\\.\\d{2}%\\) ${dayText}$`),
+      );
+      const returns = await page.$$eval('#fund-returns div', (divs) =>
+        divs.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
+      );
+      expect(returns.map(([label]) => label)).toEqual([
+        ...['1M', '3M', '6M', 'YTD', '1Y', '3Y'],
+        th ? 'ตั้งแต่จัดตั้ง' : 'Since inception',
+      ]);
+      for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/);
+      expect(await page.getAttribute('#fund-link', 'href')).toMatch(/\/fund\/B-TREASURY$/);
+      // The chart: a text alternative in the reader's language; a value under the finger or mouse.
+      expect(await page.getAttribute('#fund-chart', 'role')).toBe('img');
+      expect(await page.getAttribute('#fund-chart', 'aria-label')).toMatch(
+        th ? /^กราฟ \d+ วัน ตั้งแต่ .+ NAV: แรก / : /^Chart of \d+ days from .+\. NAV: first /,
+      );
+      expect(await legendValue(page, '#fund-chart')).toBe('–');
+      await pointAtChart(page, '#fund-chart', setting.viewport.width < 640);
+      await eventually(() => legendValue(page, '#fund-chart')).toMatch(/^\d+\.\d{4}$/);
+      await checkView(page, `funds-fund-${setting.tag}`);
+
+      // A period button keeps the focus; 1W labels each day once; 3Y labels do not run together.
+      await page.focus('[data-focus=toggle-1W]');
+      await page.keyboard.press('Enter');
+      await eventually(() => chartPoints(page, '#fund-chart')).toBeLessThan(8);
+      expect(await focused(page)).toBe('button#[toggle-1W]');
+      expect(crowded(await xTicks(page, '#fund-chart'), 40)).toEqual([]);
+      await page.click('[data-focus=toggle-3Y]');
+      await eventually(() => chartPoints(page, '#fund-chart')).toBeGreaterThan(600);
+      expect(crowded(await xTicks(page, '#fund-chart'), 60)).toEqual([]);
+      await checkView(page, `funds-3y-${setting.tag}`);
+
+      // Dates typed as the reader writes them; a start after the end told; an empty period told once.
+      expect(await page.inputValue('#fund-from')).toMatch(
+        th ? /^\d{1,2}\/\d{1,2}\/25\d\d$/ : /^\d{4}-\d\d-\d\d$/,
+      );
+      await page.fill('#fund-from', dateText(setting, '2026-03-10'));
+      await page.fill('#fund-to', dateText(setting, '2026-03-01'));
+      await page.click('#fund-apply');
+      await eventually(() => page.textContent('#fund-range-error')).toBe(
+        th
+          ? 'วันเริ่มต้น (10 มี.ค. 2569) อยู่หลังวันสิ้นสุด (1 มี.ค. 2569) โปรดเลือกวันเริ่มต้นที่ไม่เกินวันสิ้นสุด'
+          : 'The start date (10 Mar 2026) is after the end date (1 Mar 2026): pick a start on or before the end.',
+      );
+      await checkView(page, `funds-range-error-${setting.tag}`);
+      await page.fill('#fund-from', dateText(setting, '1990-01-01'));
+      await page.fill('#fund-to', dateText(setting, '1990-01-31'));
+      await page.click('#fund-apply');
+      await eventually(() => page.textContent('#fund-period')).toBe(
+        th ? '1 ม.ค. 2533 – 31 ม.ค. 2533' : '1 Jan 1990 – 31 Jan 1990',
+      );
+      expect(await page.$$eval('#view .message.empty', (els) => els.map((e) => e.textContent))).toEqual([
+        th ? 'ไม่มีราคาของกองทุนนี้ในช่วงที่เลือก' : 'No prices for this fund in the selected period.',
+      ]);
+      await checkView(page, `funds-empty-period-${setting.tag}`);
+      await page.click('[data-focus=toggle-1Y]'); // the next tests' period
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    });
+
+    it("FX: every currency in the reader's language, readable small rates (KRW, LAK) with a text alternative, rows reached by Tab, rounds, the converter, a CSV with headings in the reader's language; printed without the controls", async () => {
+      const { context, page, errors } = await open(setting, '#fx');
+      await page.waitForSelector('#fx-chart[data-points]');
+      // USD 50-100 by default, as on the bank's page; the day's rounds to pick from.
+      expect(await page.inputValue('#fx-family')).toBe('USD50');
+      expect(await page.$eval('#fx-family option:checked', (o) => o.textContent)).toBe(
+        th ? 'USD50 – ดอลลาร์สหรัฐ (50-100)' : 'USD50 – US Dollar 50-100',
+      );
+      expect((await options(page, '#fx-round')).length).toBeGreaterThan(1);
+      expect(await page.$$eval('table.rates tbody tr', (rows) => rows.length)).toBe(33);
+      const krw = await page.textContent('table.rates tr:has-text("KRW") td:first-child');
+      expect(krw).toBe(th ? 'KRW (วอน เกาหลีใต้)' : 'KRW (South Korea)');
+      const legend = await page.$$eval('#fx-chart .u-legend .u-label', (els) =>
+        els.map((e) => e.textContent),
+      );
+      expect(legend).toEqual(
+        th ? ['วันที่', 'ซื้อ (โอนเงิน)', 'ขาย (โอนเงิน)'] : ['Date', 'Buying (transfer)', 'Selling (transfer)'],
+      );
+      await checkView(page, `fx-${setting.tag}`);
+
+      // The converter (Convert).
+      await page.fill('#convert-amount', '100');
+      await page.selectOption('#convert-from', 'USD');
+      await page.selectOption('#convert-to', 'THB');
+      await page.click('#convert');
+      await eventually(() => page.textContent('#convert-result')).toMatch(
+        /^100\.00 USD = [\d,]+\.\d{2} THB \(1 USD = /,
+      );
+      await page.locator('#convert-result').scrollIntoViewIfNeeded();
+      await checkView(page, `fx-converter-${setting.tag}`);
+
+      // The CSV's headings in the reader's language.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv-download')]);
+      const csv = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+      expect(csv.split('\r\n')[0]).toBe(
+        th
+          ? 'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่,เวลา'
+          : 'Family,BuyingRates,SellingRates,SightBill,Bill_DD_TT,TT,Ddate,DTime',
+      );
+
+      // A row is reached by Tab and opened by Enter; the focus follows to the rates it opened.
+      await page.focus('table.rates tr:has-text("KRW") .row-link');
+      await page.keyboard.press('Enter');
+      await eventually(() => page.inputValue('#fx-family')).toBe('KRW');
+      await eventually(() => focused(page)).toBe('h2#fx-today-title');
+      await page.waitForSelector('#fx-chart[data-points]');
+      // Small rates: axis ticks that differ, and the quoted decimals under the finger or mouse.
+      const yTicks = JSON.parse((await page.getAttribute('#fx-chart', 'data-y-ticks'))!) as string[];
+      expect(yTicks.length).toBeGreaterThan(2);
+      expect(new Set(yTicks).size).toBe(yTicks.length);
+      for (const tick of yTicks) expect(tick).toMatch(/^0\.0\d{2,}$/);
+      await pointAtChart(page, '#fx-chart', setting.viewport.width < 640);
+      await eventually(() => legendValue(page, '#fx-chart')).toMatch(/^0\.0\d{5}$/);
+      await checkView(page, `fx-krw-${setting.tag}`);
+      // LAK, the smallest: still ticks that differ, none a bare 0.00.
+      await page.selectOption('#fx-family', 'LAK');
+      await eventually(() => page.$eval('table.rates tr.current td', (td) => td.textContent)).toMatch(
+        /^LAK /,
+      );
+      const lak = JSON.parse((await page.getAttribute('#fx-chart', 'data-y-ticks'))!) as string[];
+      expect(new Set(lak).size).toBe(lak.length);
+      for (const tick of lak) expect(Number(tick)).toBeGreaterThan(0);
+      // The chart's text alternative, in the reader's language.
+      expect(await page.getAttribute('#fx-chart', 'aria-label')).toMatch(
+        th
+          ? /^กราฟ \d+ วัน ตั้งแต่ .+ ซื้อ \((โอนเงิน|ธนบัตร)\): แรก 0\.00/
+          : /^Chart of \d+ days from .+\. Buying \((transfer|notes)\): first 0\.00/,
+      );
+      // Printed: the rates tables without the controls, the chart or the converter.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.isVisible('#convert')).toBe(false);
+      expect(await page.isVisible('table.rates')).toBe(true);
+      await page.screenshot({ path: `test-artifacts/fx-print-${setting.tag}.png`, fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+      await page.selectOption('#fx-family', 'USD50');
+      await page.waitForSelector('#fx-chart[data-points]');
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    });
+
+    it('deposit and loan rates: grouped as the bank shows them, each group with when its rates took effect; printed without the controls', async () => {
+      const { context, page, errors } = await open(setting, '#deposits');
+      await page.waitForSelector('table.loans');
+      const headings = await page.$$eval('#view h3', (hs) => hs.map((x) => x.textContent));
+      expect(headings).toEqual(
+        th
+          ? [
+              'เงินฝากออมทรัพย์',
+              'เงินฝากกระแสรายวัน',
+              'เงินฝากประจำ',
+              'เงินฝากเงินตราต่างประเทศ',
+              'อัตราดอกเบี้ยอ้างอิง',
+              'สินเชื่อ',
+            ]
+          : [
+              'Savings deposits',
+              'Current accounts',
+              'Fixed deposits',
+              'Foreign currency deposits',
+              'Reference rates',
+              'Loan products',
+            ],
+      );
+      // Every product once, in its group, with its rate and effective day as the service gives them.
+      const [deposits, loans] = await Promise.all([client.getDepositRate(), client.getLoanRate()]);
+      const rows = await page.$$eval('#view table tbody tr', (trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+      const expected = [
+        ...deposits.map((d) => [th ? d.DepositNameTh : d.DepositNameEn, d.DepositRates, d.EffectiveDate]),
+        ...loans.map((l) => [th ? l.LoanNameTh : l.LoanNameEn, l.LoanRates, l.EffectiveDate]),
+      ];
+      expect(rows.map((r) => r[0]).sort()).toEqual(expected.map((r) => r[0]).sort());
+      for (const row of rows) {
+        const [, rate, effective] = expected.find((e) => e[0] === row[0])!;
+        expect(row[1]).toBe(rate);
+        const [d, m, y] = effective!.split('/').map(Number) as [number, number, number];
+        expect(row[2]).toBe(`${d} ${SHORT_MONTHS[setting.lang][m - 1]} ${th ? y + 543 : y}`);
+      }
+      const fixed = await page.$$eval('h3[data-group=groupFixed] + p + .scroll td:first-child', (tds) =>
+        tds.map((td) => td.textContent ?? ''),
+      );
+      for (const product of fixed) expect(product).toMatch(th ? /ประจำ/ : /Fixed/);
+      const since = await page.$$eval('#view h3 + p.meta', (ps) => ps.map((p) => p.textContent ?? ''));
+      expect(since).toHaveLength(6);
+      for (const line of since) expect(line).toMatch(th ? /^มีผล/ : /^(In effect since|Took effect between) /);
+      if (th) expect(since.join('')).toMatch(THAI);
+      await checkView(page, `deposits-${setting.tag}`);
+      // Printed: the tables without the page's controls.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.isVisible('.tabs')).toBe(false);
+      expect(await page.isVisible('table.deposits')).toBe(true);
+      await page.screenshot({ path: `test-artifacts/deposits-print-${setting.tag}.png`, fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('fund prices table: funds by category with NAV, offer, redemption, change, net assets, back-dated marked; search; printed without the controls', async () => {
+      const { context, page, errors } = await open(setting, '#prices');
+      await page.waitForSelector('table.fund-prices');
+      const categories = await page.$$eval('#prices-groups h3', (hs) => hs.map((x) => x.textContent ?? ''));
+      expect(categories.length).toBeGreaterThan(1);
+      if (th) expect(categories.join('')).toMatch(THAI);
+      const headings = await page.$eval('table.fund-prices', (t) =>
+        [...t.querySelectorAll('th')].map((x) => x.textContent),
+      );
+      expect(headings).toEqual(
+        th
+          ? ['กองทุน', 'NAV', 'ราคาขาย', 'ราคารับซื้อคืน', 'เปลี่ยนแปลง', 'มูลค่าทรัพย์สินสุทธิ (บาท)', 'ราคา ณ']
+          : ['Fund', 'NAV', 'Offer', 'Redemption', 'Change', 'Net assets (baht)', 'Price of'],
+      );
+      expect(await page.textContent('#view > p.meta')).toMatch(th ? /^\* ราคาย้อนหลัง/ : /^\* Back-dated/);
+      await page.fill('#prices-filter', th ? 'ตราสารภาครัฐ' : 'treasury');
+      const shown = await page.$$eval('table.fund-prices tbody tr:not([hidden])', (trs) => trs.length);
+      const all = await page.$$eval('table.fund-prices tbody tr', (trs) => trs.length);
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThan(all);
+      await checkView(page, `prices-search-${setting.tag}`);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.isVisible('#prices-filter')).toBe(false);
+      expect(await page.isVisible('table.fund-prices')).toBe(true);
+      await page.screenshot({ path: `test-artifacts/prices-print-${setting.tag}.png`, fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+
+  // Last: it opens the data to calls without a key, which the views above must not see.
+  describe('opened to the public by the operator', () => {
+    beforeAll(async () => {
+      await cli(
+        [
+          'public-access',
+          'open',
+          '--groups',
+          'FundPriceService,ExchangeRateService',
+          '--origins',
+          server.url,
+        ],
+        env,
+      );
+    });
+    afterAll(async () => {
+      if (server) await cli(['public-access', 'close'], env);
+    });
+
+    it.each(SETTINGS)(
+      '$tag: works without a key, says what a key adds, and asks for one where the data stays closed',
+      async (setting) => {
+        const th = setting.lang === 'th';
+        const { context, page, errors } = await openWithoutKey(setting, '#funds/101');
+        // The settings reach the running server within a second.
+        await eventually(
+          async () => {
+            await page.reload();
+            return page.waitForSelector('#fund-chart[data-points]', { timeout: 2000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: 10_000 },
+        ).toBe(true);
+        expect(await page.inputValue('#key')).toBe('');
+        await eventually(() => page.textContent('#notice')).toMatch(
+          th ? /^แสดงโดยไม่ใช้คีย์: .*คีย์สมาชิก \(ด้านบน\)/ : /^Shown without a key: .*A subscription key \(above\)/,
+        );
+        await checkView(page, `funds-keyless-${setting.tag}`);
+        await page.click('[data-view=deposits]');
+        await eventually(() => page.textContent('#notice')).toBe(
+          th ? 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล' : 'Enter your subscription key above to see the data.',
+        );
+        expect(await page.$$('#notice.error')).toHaveLength(0);
+        await checkView(page, `deposits-keyless-${setting.tag}`);
+        expect(unexpected(errors)).toEqual([]);
+        await context.close();
+      },
+    );
   });
 });

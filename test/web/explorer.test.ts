@@ -155,8 +155,8 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     expect(await page.getAttribute('#fund-option-1', 'aria-selected')).toBe('true');
     await page.press('#fund-search', 'Enter');
     await expect.poll(() => page.url()).toMatch(new RegExp(`#funds/${second}$`));
-    // The pick moves the focus to what was opened, not to <body>.
-    await expect.poll(() => focused(page)).toBe('h2#fund-name');
+    // The pick moves the focus to what was opened, not to <body> (once drawn: seconds on a busy machine).
+    await expect.poll(() => focused(page), { timeout: 15_000 }).toBe('h2#fund-name');
 
     await page.fill('#fund-search', '101');
     await page.click('#fund-results [role=option]:first-child');

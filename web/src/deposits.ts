@@ -2,6 +2,7 @@ import type { DepositRate, LoanRate } from '../../src/client/index.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { fromDayFirst } from './dates.js';
 import { h, message, table } from './dom.js';
+import type { Key } from './i18n.js';
 
 /** One rate as both operations write it: names in two languages, a rate, two dates. */
 interface Rate {
@@ -27,8 +28,49 @@ const fromLoan = (r: LoanRate): Rate => ({
   submitted: r.TimeSubmit,
 });
 
+/**
+ * The groups of the bank's rates page, found by the products' English names (the API has no group
+ * field): each group's products keep the service's display order, the groups the bank's order.
+ */
+const DEPOSIT_GROUPS: [Key, RegExp][] = [
+  ['groupSavings', /^(?!.*foreign currency).*savings/i],
+  ['groupCurrent', /^(?!.*foreign currency).*current/i],
+  ['groupFixed', /^(?!.*foreign currency).*fixed/i],
+  ['groupForeign', /foreign currency/i],
+];
+const LOAN_GROUPS: [Key, RegExp][] = [
+  ['groupReference', /\((MLR|MOR|MRR)\)$/],
+  ['groupLoans', /./],
+];
+
+function grouped(rates: Rate[], groups: [Key, RegExp][]): [Key, Rate[]][] {
+  const found = new Map<Key, Rate[]>(groups.map(([key]) => [key, []]));
+  const others: Rate[] = [];
+  for (const r of rates) {
+    const group = groups.find(([, pattern]) => pattern.test(r.en));
+    (group ? found.get(group[0])! : others).push(r);
+  }
+  return [...found.entries(), ['groupOther', others] as [Key, Rate[]]].filter(([, list]) => list.length > 0);
+}
+
+/** A kind of rates (deposit or loan) in its groups: a heading, when the group's rates took effect, the table. */
+function groupedTables(ctx: Context, rates: Rate[], groups: [Key, RegExp][], className: string) {
+  if (rates.length === 0) return [message(text(ctx, 'noData'), 'empty')];
+  return grouped(rates, groups).flatMap(([key, list]) => {
+    const days = [...new Set(list.map((r) => fromDayFirst(r.effective)))].sort();
+    const since =
+      days.length === 1
+        ? text(ctx, 'effectiveSince', { date: day(ctx, days[0]!) })
+        : text(ctx, 'effectiveBetween', { from: day(ctx, days[0]!), to: day(ctx, days.at(-1)!) });
+    return [
+      h('h3', { 'data-group': key }, text(ctx, key)),
+      h('p', { class: 'meta' }, since),
+      ratesTable(ctx, list, className, text(ctx, key)),
+    ];
+  });
+}
+
 function ratesTable(ctx: Context, rates: Rate[], className: string, caption: string) {
-  if (rates.length === 0) return message(text(ctx, 'noData'), 'empty');
   return table(
     [
       { title: text(ctx, 'product'), value: (r) => (ctx.lang === 'th' ? r.th : r.en) },
@@ -56,8 +98,8 @@ export const depositsView: View = async (ctx) => {
   show(
     ctx,
     h('h2', {}, text(ctx, 'depositsTitle')),
-    ratesTable(ctx, deposits.map(fromDeposit), 'deposits', text(ctx, 'depositsTitle')),
+    ...groupedTables(ctx, deposits.map(fromDeposit), DEPOSIT_GROUPS, 'deposits'),
     h('h2', {}, text(ctx, 'loansTitle')),
-    ratesTable(ctx, loans.map(fromLoan), 'loans', text(ctx, 'loansTitle')),
+    ...groupedTables(ctx, loans.map(fromLoan), LOAN_GROUPS, 'loans'),
   );
 };

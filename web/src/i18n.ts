@@ -104,6 +104,15 @@ const EN = {
   noPricesMonth: 'No prices this month',
   tooLong: 'At most 3 years at a time: pick a start on or after {date}.',
   newRound: 'New rates published: round {n} ({time}).',
+  groupSavings: 'Savings deposits',
+  groupCurrent: 'Current accounts',
+  groupFixed: 'Fixed deposits',
+  groupForeign: 'Foreign currency deposits',
+  groupReference: 'Reference rates',
+  groupLoans: 'Loan products',
+  groupOther: 'Other',
+  effectiveSince: 'In effect since {date}.',
+  effectiveBetween: 'Took effect between {from} and {to}; each rate’s date is in the table.',
 };
 
 export type Key = keyof typeof EN;
@@ -209,6 +218,15 @@ const TH: Record<Key, string> = {
   noPricesMonth: 'ไม่มีราคาในเดือนนี้',
   tooLong: 'เลือกได้ไม่เกิน 3 ปีต่อครั้ง โปรดเลือกวันเริ่มต้นตั้งแต่ {date}',
   newRound: 'ประกาศอัตราใหม่แล้ว: รอบที่ {n} ({time})',
+  groupSavings: 'เงินฝากออมทรัพย์',
+  groupCurrent: 'เงินฝากกระแสรายวัน',
+  groupFixed: 'เงินฝากประจำ',
+  groupForeign: 'เงินฝากเงินตราต่างประเทศ',
+  groupReference: 'อัตราดอกเบี้ยอ้างอิง',
+  groupLoans: 'สินเชื่อ',
+  groupOther: 'อื่น ๆ',
+  effectiveSince: 'มีผลตั้งแต่ {date}',
+  effectiveBetween: 'มีผลระหว่าง {from} ถึง {to} วันที่มีผลของแต่ละอัตราอยู่ในตาราง',
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };

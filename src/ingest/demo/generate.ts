@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../settings.js';
 import type { Store } from '../../store/db.js';
 import { bangkokToday, dateParts, isRealDate } from '../../domain/dates.js';
 import { businessDays } from '../../domain/thai-calendar.js';
@@ -34,7 +35,7 @@ export interface DemoSummary {
   until: string;
 }
 
-export const DEFAULT_DEMO_SEED = 20260101;
+export const DEFAULT_DEMO_SEED = DEFAULTS.demoSeed;
 
 // The history starts on a fixed day, whatever `until` is, so a later `until` only appends days.
 // `fundsPerBatch` keeps every transaction (and what it holds in memory) bounded at market scale.

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Family, FundCode, LooseDate, parseLooseDate } from '../../domain/params.js';
-import { FundRepository } from '../../store/fund-repo.js';
+import { FundRepository } from '../../funds/repository.js';
+import { noCaches } from '../../cache/caches.js';
 import { HistoryEntry } from '../../schemas/history.js';
 import { HistoryRepository } from '../../store/history-repo.js';
 import type { AdminContext } from './context.js';
@@ -9,7 +10,7 @@ import type { AdminContext } from './context.js';
 /** Served values and earlier revisions of a fund price, a family's rates on a day or a loan rate. */
 export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, { store }) => {
   const history = new HistoryRepository(store.db);
-  const funds = new FundRepository(store.db);
+  const funds = new FundRepository(store.db, noCaches());
 
   app.get(
     '/history/fund-prices',

@@ -1,0 +1,87 @@
+import type { Config } from '../config.js';
+import type { NavSeries } from '../domain/nav-series.js';
+import type { PriceSeries } from '../domain/price-series.js';
+import type { DataVersion } from '../store/data-version.js';
+import type { ListedFund } from '../funds/repository.js';
+import { dailySeriesBytes, type FxDailySeries } from '../exchange-rates/repository.js';
+import type { Fund } from '../store/schema.js';
+import { SeriesCache } from '../store/series-cache.js';
+import type { SettingName } from '../settings.js';
+import { AnswerCache } from './answer-cache.js';
+import { NoCache, type LoadingCache } from './loading-cache.js';
+
+interface CacheSpec<K, V> {
+  /** The setting of its size in bytes; 0 turns it off (a NoCache). */
+  size: SettingName & keyof Config;
+  /** What a kept value is counted at. */
+  bytesOf: (value: V) => number;
+  /** Only for the types: the key. */
+  key?: K;
+}
+
+const spec = <K, V>(size: CacheSpec<K, V>['size'], bytesOf: (value: V) => number): CacheSpec<K, V> => ({
+  size,
+  bytesOf,
+});
+
+/**
+ * Every cache of the API's reads, by name: the setting that sizes it and what an entry costs. Each is
+ * kept until the data changes (src/store/data-version.ts). The answers (answerCache below) and the
+ * subscriptions (src/gateway/subscription-cache.ts, KEY_CACHE_MAX_ENTRIES) are sized from settings
+ * the same way.
+ */
+export const CACHES = {
+  // Funds' NAV series behind the statistics; 64 bytes for the object and its array headers.
+  navSeries: spec<number, NavSeries>('navCacheMaxBytes', (s) => s.bytes + 64),
+  // Funds' whole price histories for FundPrice_ByFundCode and GetNavByFundCode (52 bytes a price: about
+  // 250 kB a fund over 20 years). Apart from the NAV series so the statistics keep their 12 bytes a NAV
+  // (some 1,000 funds in 64 MB) whatever the histories asked for.
+  prices: spec<number, PriceSeries>('priceCacheMaxBytes', (s) => s.bytes + 512),
+  // Families' daily FX series for the downloads (about 1.7 MB a family and era over 20 years).
+  fxDaily: spec<string, FxDailySeries>('fxCacheMaxBytes', dailySeriesBytes),
+  // Every fund route looks its fund up by the code asked: one read per code until the data changes.
+  // Codes that name no fund are kept too, so the bound (about 8,000 codes) matters.
+  fundsByCode: spec<string, { fund: Fund | undefined }>('fundCacheMaxBytes', () => 1024),
+  // AllFundPrices' listing of every fund: one read per data version (about 1 MB at market scale).
+  fundListing: spec<'all', { funds: ListedFund[] }>('fundListCacheMaxBytes', (l) => l.funds.length * 512),
+};
+
+export type CacheName = keyof typeof CACHES;
+type CacheOf<N extends CacheName> =
+  (typeof CACHES)[N] extends CacheSpec<infer K, infer V> ? LoadingCache<K, V> : never;
+
+/** The cache called `name`, sized from its setting; a size of 0 gives a cache that keeps nothing. */
+export function makeCache<N extends CacheName>(name: N, config: Config, data: DataVersion): CacheOf<N> {
+  const { size, bytesOf } = CACHES[name] as CacheSpec<unknown, object>;
+  const maxBytes = config[size] as number;
+  return (maxBytes > 0 ? new SeriesCache(data, { maxBytes, bytesOf }) : new NoCache()) as CacheOf<N>;
+}
+
+/** Every named cache, as the repositories take them. */
+export type Caches = { [N in CacheName]: CacheOf<N> };
+
+export function makeCaches(config: Config, data: DataVersion): Caches {
+  return {
+    navSeries: makeCache('navSeries', config, data),
+    prices: makeCache('prices', config, data),
+    fxDaily: makeCache('fxDaily', config, data),
+    fundsByCode: makeCache('fundsByCode', config, data),
+    fundListing: makeCache('fundListing', config, data),
+  };
+}
+
+/** Caches that keep nothing: every read goes to the database (tools and benchmarks without a data version). */
+export function noCaches(): Caches {
+  return {
+    navSeries: new NoCache(),
+    prices: new NoCache(),
+    fxDaily: new NoCache(),
+    fundsByCode: new NoCache(),
+    fundListing: new NoCache(),
+  };
+}
+
+/** The API's answers, kept until the data changes (CACHE_MAX_BYTES; 0: an AnswerCache that keeps nothing). */
+export function answerCache(config: Pick<Config, 'cacheMaxBytes'>, data: DataVersion): AnswerCache {
+  return new AnswerCache(data, { maxBytes: config.cacheMaxBytes });
+}
