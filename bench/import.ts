@@ -1,11 +1,15 @@
 // npm run bench:import [-- --scale default|market] [--keep] [--postgres [--postgres-url URL]]
+//                      [--baseline DIR [--rounds N]]
 // Generates the demo dataset as import files (reused when already there), imports them into a fresh
 // database (SQLite, or with --postgres a PostgreSQL database made afresh) with the real `rates import`
-// command in its own process, and prints its figures.
+// command in its own process, and prints its figures. With --baseline, a checkout of another commit
+// (a git worktree with node_modules) imports the same files too, alternating with this one for N
+// rounds (3 by default), and the medians and their ratio are printed: the two measured in one run on
+// one machine, each with the load average it ran under.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { CsvFilesTarget } from '../src/ingest/demo/files.js';
 import { generateDemoInto } from '../src/ingest/demo/generate.js';
 import { recreateDatabase } from './harness/postgres.js';
@@ -38,30 +42,86 @@ const postgresUrl = args.includes('--postgres')
     ? args[args.indexOf('--postgres-url') + 1]!
     : 'postgres://postgres@127.0.0.1:5432/rates_bench_import'
   : undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'rates-bench-db-'));
-if (postgresUrl) await recreateDatabase(postgresUrl);
-console.log(`Importing into a fresh database: ${postgresUrl ?? dataDir} ...`);
-const root = join(import.meta.dirname, '..');
-const child = spawn(
-  join(root, 'node_modules', '.bin', 'tsx'),
-  [join(root, 'src', 'cli', 'main.ts'), 'import', files],
-  {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DEMO_ON_EMPTY: 'false',
-      ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
+const baseline = args.includes('--baseline') ? resolve(args[args.indexOf('--baseline') + 1]!) : undefined;
+const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 3;
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number from 1');
+
+interface Run {
+  code: number | null;
+  rate: number;
+  rss: number;
+  out: string;
+}
+
+/** One import of the files into a fresh database with the `rates import` of the checkout at `root`. */
+async function importWith(root: string): Promise<Run> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rates-bench-db-'));
+  if (postgresUrl) await recreateDatabase(postgresUrl);
+  const child = spawn(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    [join(root, 'src', 'cli', 'main.ts'), 'import', files],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DEMO_ON_EMPTY: 'false',
+        ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
     },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  },
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (!args.includes('--keep')) rmSync(dataDir, { recursive: true, force: true });
+  else console.log(`(database kept in ${postgresUrl ?? dataDir})`);
+  const figure = (pattern: RegExp) => Number((pattern.exec(out)?.[1] ?? 'NaN').replaceAll(',', ''));
+  return { code, out, rate: figure(/rows\/s\s+([\d,]+)/), rss: figure(/peak RSS\s+([\d,]+) MB/) };
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const here = join(import.meta.dirname, '..');
+const target = postgresUrl ? '100,000 on PostgreSQL' : '500,000';
+
+if (!baseline) {
+  console.log(`Importing into a fresh database${postgresUrl ? `: ${postgresUrl}` : ''} ...`);
+  const run = await importWith(here);
+  console.log(run.out.trimEnd());
+  console.log(
+    `\nimport: ${n(run.rate)} rows/s (target ${target}), peak RSS ${n(run.rss)} MB (target < 1,024 MB), load average ${load()}`,
+  );
+  process.exit(run.code ?? 1);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const runs: Record<'baseline' | 'this', Run[]> = { baseline: [], this: [] };
+console.log(`Alternating ${rounds} round(s): baseline ${baseline}, this checkout ${here}`);
+console.log('round  checkout   rows/s      peak RSS   load average (1, 5, 15 min) before');
+for (let round = 1; round <= rounds; round++) {
+  for (const [name, root] of [
+    ['baseline', baseline],
+    ['this', here],
+  ] as const) {
+    const before = load();
+    const run = await importWith(root);
+    if (run.code !== 0) {
+      console.log(run.out.trimEnd());
+      throw new Error(`the import of ${name} failed (exit code ${run.code})`);
+    }
+    runs[name].push(run);
+    console.log(
+      `${String(round).padStart(5)}  ${name.padEnd(9)} ${n(run.rate).padStart(9)}  ${`${n(run.rss)} MB`.padStart(9)}   ${before}`,
+    );
+  }
+}
+const [old, now] = [median(runs.baseline.map((r) => r.rate)), median(runs.this.map((r) => r.rate))];
+console.log(
+  `\nmedian rows/s: baseline ${n(old)}, this ${n(now)} (target ${target}); this / baseline = ${(now / old).toFixed(2)}`,
 );
-let out = '';
-child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-console.log(out.trimEnd());
-if (!args.includes('--keep')) rmSync(dataDir, { recursive: true, force: true });
-const rate = /rows\/s\s+([\d,]+)/.exec(out)?.[1];
-const rss = /peak RSS\s+([\d,]+) MB/.exec(out)?.[1];
-const target = postgresUrl ? '100,000 on PostgreSQL' : '200,000';
-console.log(`\nimport: ${rate} rows/s (target ${target}), peak RSS ${rss} MB (target < 1,024 MB)`);
-process.exit(code ?? 1);
+console.log(
+  `peak RSS (max): baseline ${n(Math.max(...runs.baseline.map((r) => r.rss)))} MB, this ${n(Math.max(...runs.this.map((r) => r.rss)))} MB (target < 1,024 MB)`,
+);

@@ -69,9 +69,7 @@ export async function beginBatch(store: Store): Promise<BatchTransaction> {
     bulkWriter: (spec, batchId, replacedAt, counts) => {
       const writer = new SqliteVersionedWriter(sqlite, spec, batchId, replacedAt, counts);
       return {
-        write: async (rows) => {
-          for (const row of rows) writer.write(row);
-        },
+        write: async (rows) => writer.write(rows),
         finish: async () => undefined,
       };
     },

@@ -36,3 +36,19 @@ describe('reading a CSV file', () => {
     expect(rows).toBe(2_000_000);
   });
 });
+
+describe('reading text from a file in pieces', () => {
+  it('keeps a character whole when the file arrives split inside it', async () => {
+    // Thai letters take three bytes in UTF-8; a file is read in pieces of any size (64 KB by default),
+    // so a piece may end inside a letter.
+    const text = `id,name_th\n${Array.from({ length: 100 }, (_, i) => `${i},กองทุนไทย`).join('\n')}\n`;
+    const bytes = Buffer.from(text);
+    const pieces: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 7) pieces.push(bytes.subarray(i, i + 7));
+    const names: string[] = [];
+    for await (const batch of readRecords(Readable.from(pieces), 'csv'))
+      for (const record of batch) names.push(record.cells![1]!);
+    expect(names).toHaveLength(100);
+    expect(names.filter((n) => n !== 'กองทุนไทย')).toEqual([]);
+  });
+});

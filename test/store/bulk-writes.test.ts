@@ -140,6 +140,32 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('write a run of rows that meets an existing key and repeats one of its own keys as row-by-row writes would', async () => {
+    // SQLite inserts rows many to a statement: one such statement here holds a new key twice and a
+    // key stored by an earlier batch, so it cannot go in whole and is written row by row instead.
+    const old = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+      w.writeFundPrices([price(8, 30, 7)]),
+    );
+    const rows = prices([8], 0, 120);
+    rows[40] = price(8, 10, 55); // the key of row 10 again, another value
+    rows[30] = price(8, 30, 8); // the stored key, changed
+    const batch = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
+      w.writeFundPrices(rows),
+    );
+    expect(batch.counts).toEqual(
+      testStore === 'postgres'
+        ? { inserted: 118, changed: 1, unchanged: 1 }
+        : { inserted: 118, changed: 2, unchanged: 0 },
+    );
+    expect(await count([8])).toBe(119);
+    expect(await served(8, 10)).toMatchObject({ nav: 55, batch_id: batch.batchId });
+    expect(await served(8, 30)).toMatchObject({ nav: 8, batch_id: batch.batchId });
+    expect(await served(8, 119)).toMatchObject({ nav: 10.119, batch_id: batch.batchId });
+    expect(await revisions('batch_id', old.batchId!)).toEqual([
+      { fund_id: 8, price_date: day(30), nav: 7, batch_id: old.batchId, replaced_by_batch_id: batch.batchId },
+    ]);
+  });
+
   it('run other statements of the batch between writes of a table', async () => {
     const batch = await publishBatch(store, { kind: 'mixed', source: 't' }, async (w) => {
       await w.writeFundPrices(prices([5], 0, 60_000));
