@@ -6,6 +6,7 @@ import { bootstrapDemo } from '../demo-bootstrap.js';
 import { openStore } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { startSyncJob } from '../sync/job.js';
+import { aggregateMetrics } from './cluster-metrics.js';
 import { holdCounters } from './counter-holder.js';
 import { isWorkerReady, WORKER_ENV } from './messages.js';
 
@@ -32,6 +33,7 @@ export async function runPrimary(config: Config): Promise<void> {
     await store.close();
   }
   holdCounters();
+  aggregateMetrics();
   const workers = new Workers(config.workers, log);
   try {
     const url = await workers.start();
