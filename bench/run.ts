@@ -5,7 +5,7 @@
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
 // memory. Servers run in their own processes, and so does wrk; autocannon runs here. With --workers N
 // the service runs WORKERS=N and the ceiling as N node:cluster processes too; CPU and memory are
-// then those of all the processes. See the README's benchmark section.
+// then those of all the processes. See CONTRIBUTING.md, Benchmarks.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -6,6 +6,7 @@ import { serviceLogStream } from './http/log-destination.js';
 import { bootstrapDemo } from './demo-bootstrap.js';
 import { gatewaySettings, startGateway } from './gateway/index.js';
 import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
+import { clusterMetricsReader } from './cluster/cluster-metrics.js';
 import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -50,6 +51,8 @@ export async function serve(): Promise<void> {
         ? logger.app.log.error({ err }, what)
         : process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`),
   });
+  // A scrape reaches one worker: it shows every worker's figures, summed by the primary.
+  if (worker) gateway.metrics.read = clusterMetricsReader(gateway.metrics.registry);
   // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a
   // private interface); without them they share the API's listener.
   const logStream = serviceLogStream();

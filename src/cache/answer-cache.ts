@@ -27,7 +27,8 @@ export const MIN_COMPRESS_BYTES = 1024;
  * every get misses, and the app answers every call through the framework.
  */
 export class AnswerCache {
-  private readonly entries: LRUCache<string, CachedAnswer> | undefined;
+  /** Empty for good when the cache is off: `get` stays the same monomorphic LRU lookup either way. */
+  private readonly entries: LRUCache<string, CachedAnswer>;
   /** Whether it keeps answers at all. */
   readonly enabled: boolean;
 
@@ -36,14 +37,10 @@ export class AnswerCache {
     options: { maxBytes: number },
   ) {
     this.enabled = options.maxBytes > 0;
-    if (this.enabled) {
-      const entries = new LRUCache<string, CachedAnswer>({
-        maxSize: options.maxBytes,
-        sizeCalculation: entryBytes,
-      });
-      data.onChange(() => entries.clear());
-      this.entries = entries;
-    }
+    this.entries = this.enabled
+      ? new LRUCache({ maxSize: options.maxBytes, sizeCalculation: entryBytes })
+      : new LRUCache({ max: 1 });
+    data.onChange(() => this.entries.clear());
   }
 
   /** The data version answers are computed under right now. */
@@ -52,14 +49,14 @@ export class AnswerCache {
   }
 
   get(key: string): CachedAnswer | undefined {
-    return this.entries?.get(key);
+    return this.entries.get(key);
   }
 
   /** Stores an answer computed under `version`, unless the data has moved on since. */
   put(key: string, version: number, answer: Omit<CachedAnswer, 'etag' | 'variants'>): CachedAnswer {
     const body = ownMemory(answer.body);
     const stored: CachedAnswer = { ...answer, body, etag: etagOf(body), variants: {} };
-    if (version === this.data.current) this.entries?.set(key, stored);
+    if (this.enabled && version === this.data.current) this.entries.set(key, stored);
     return stored;
   }
 
@@ -74,18 +71,18 @@ export class AnswerCache {
           : gzipSync(answer.body, { level: 6 }),
       );
       answer.variants[encoding] = variant;
-      if (this.entries?.has(key)) this.entries.set(key, answer); // recount its size
+      if (this.entries.has(key)) this.entries.set(key, answer); // recount its size
     }
     return variant;
   }
 
   get size(): number {
-    return this.entries?.size ?? 0;
+    return this.entries.size;
   }
 
   /** The memory the kept answers are counted at (entryBytes), at most the maxBytes setting. */
   get bytes(): number {
-    return this.entries?.calculatedSize ?? 0;
+    return this.entries.calculatedSize;
   }
 }
 

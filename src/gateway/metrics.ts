@@ -6,6 +6,8 @@ type CounterChild = ReturnType<Counter<string>['labels']>;
 /** Prometheus metrics of one server process (a registry of its own, so tests can build many apps). */
 export class Metrics {
   readonly registry = new Registry();
+  /** What /metrics shows: this registry's text; in a cluster worker, every worker's (src/cluster). */
+  read: () => Promise<string> = () => this.registry.metrics();
 
   /** Counts not yet added to their metric: they are added when the metrics are read. */
   private readonly tallies: Tally[] = [];

@@ -44,7 +44,7 @@ export const metricsRoutes: FastifyPluginAsyncTypebox<{ gateway: Gateway; localO
     async (_request, reply) => {
       reply.header('content-type', gateway.metrics.registry.contentType);
       reply.header('cache-control', 'no-store');
-      return gateway.metrics.registry.metrics();
+      return gateway.metrics.read();
     },
   );
 };

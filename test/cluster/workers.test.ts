@@ -199,6 +199,20 @@ for (const redisUrl of TEST_REDIS_URL ? [undefined, TEST_REDIS_URL] : [undefined
       for (const agent of agents) agent.destroy();
     }, 60_000);
 
+    it('show on /metrics of any worker the calls of all workers', async () => {
+      const { key } = await newKey();
+      const agents = [...(await connectionToEachWorker()).values()];
+      const keyed = async (agent: Agent) => {
+        const text = (await call('/metrics', { agent })).body;
+        return Number(/rates_calls_by_caller_total\{caller="subscription"\} (\d+)/.exec(text)?.[1] ?? 0);
+      };
+      const before = await keyed(agents[0]!);
+      for (const agent of agents)
+        for (let i = 0; i < 3; i++) expect((await withKey(key, agent)).status).toBe(200);
+      for (const agent of agents) expect(await keyed(agent)).toBe(before + 6);
+      for (const agent of agents) agent.destroy();
+    }, 60_000);
+
     it('serve a batch committed through one worker on every worker within 1 s', async () => {
       const { key } = await newKey();
       const agents = [...(await connectionToEachWorker()).values()];

@@ -52,7 +52,7 @@ function parse(raw: string): { status: number; headers: Record<string, string>; 
   return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body.slice(0, length)) };
 }
 
-/** What every answer carries, whoever writes it (contract section 2, README "Headers"). */
+/** What every answer carries, whoever writes it (contract section 2, docs/deployment.md "Headers"). */
 function expectGatewayAnswer(answer: ReturnType<typeof parse>, status: number, message: string): void {
   expect(answer.status).toBe(status);
   expect(answer.body).toEqual({ statusCode: status, message });

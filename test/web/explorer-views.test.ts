@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { RatesClient, type DateInput } from '../../src/client/index.js';
@@ -28,6 +28,9 @@ import {
 
 // The explorer's views as each reader meets them: English and Thai, at 1280 px and at 390 px, each
 // with a screenshot under test-artifacts/ and an axe-core check (see checkView).
+
+// A test walks a whole view through several answers: on two shared cores that can pass 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -137,7 +140,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await context.close();
     });
 
-    it('FX history: 1W labels each day once; a custom range shows its days; a start after the end or over 3 years is told', async () => {
+    it('FX history: 1W labels each day once, 3Y labels apart; a custom range shows its days; a start after the end or over 3 years is told', async () => {
       const { context, page, errors } = await open(setting, '#fx');
       await page.waitForSelector('#fx-chart[data-points]');
       await page.click('[data-focus=toggle-1W]');
@@ -147,6 +150,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
         'toggle-1W',
       );
       await checkView(page, `fx-1w-${setting.tag}`);
+      await page.click('[data-focus=toggle-3Y]');
+      await eventually(() => chartPoints(page, '#fx-chart')).toBeGreaterThan(600);
+      expect(crowded(await xTicks(page, '#fx-chart'), 60)).toEqual([]);
+      await checkView(page, `fx-3y-${setting.tag}`);
 
       // The month before the latest rates, as the reader types it.
       const [latest] = await client.getLatestFxRates();
@@ -333,7 +340,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await context.close();
     });
 
-    it("FX: every currency in the reader's language, readable small rates (KRW), rows reached by Tab, rounds, the converter and a CSV with headings in the reader's language", async () => {
+    it("FX: every currency in the reader's language, readable small rates (KRW, LAK) with a text alternative, rows reached by Tab, rounds, the converter, a CSV with headings in the reader's language; printed without the controls", async () => {
       const { context, page, errors } = await open(setting, '#fx');
       await page.waitForSelector('#fx-chart[data-points]');
       // USD 50-100 by default, as on the bank's page; the day's rounds to pick from.
@@ -387,6 +394,26 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await pointAtChart(page, '#fx-chart', setting.viewport.width < 640);
       await eventually(() => legendValue(page, '#fx-chart')).toMatch(/^0\.0\d{5}$/);
       await checkView(page, `fx-krw-${setting.tag}`);
+      // LAK, the smallest: still ticks that differ, none a bare 0.00.
+      await page.selectOption('#fx-family', 'LAK');
+      await eventually(() => page.$eval('table.rates tr.current td', (td) => td.textContent)).toMatch(
+        /^LAK /,
+      );
+      const lak = JSON.parse((await page.getAttribute('#fx-chart', 'data-y-ticks'))!) as string[];
+      expect(new Set(lak).size).toBe(lak.length);
+      for (const tick of lak) expect(Number(tick)).toBeGreaterThan(0);
+      // The chart's text alternative, in the reader's language.
+      expect(await page.getAttribute('#fx-chart', 'aria-label')).toMatch(
+        th
+          ? /^กราฟ \d+ วัน ตั้งแต่ .+ ซื้อ \((โอนเงิน|ธนบัตร)\): แรก 0\.00/
+          : /^Chart of \d+ days from .+\. Buying \((transfer|notes)\): first 0\.00/,
+      );
+      // Printed: the rates tables without the controls, the chart or the converter.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.isVisible('#convert')).toBe(false);
+      expect(await page.isVisible('table.rates')).toBe(true);
+      await page.screenshot({ path: `test-artifacts/fx-print-${setting.tag}.png`, fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
       await page.selectOption('#fx-family', 'USD50');
       await page.waitForSelector('#fx-chart[data-points]');
       expect(unexpected(errors)).toEqual([]);
