@@ -11,6 +11,7 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { addDays } from '../src/domain/dates.js';
 import { openStore, type SqliteStore } from '../src/store/db.js';
 import { FundRepository } from '../src/funds/repository.js';
+import { navEntries } from '../src/funds/presenter.js';
 import { noCaches } from '../src/cache/caches.js';
 import { FxRepository } from '../src/exchange-rates/repository.js';
 import { migrateToLatest } from '../src/store/migrate.js';
@@ -135,7 +136,10 @@ async function reads(store: SqliteStore): Promise<void> {
   const fund = (await funds.findFund('7'))!;
   const from = addDays(last, -3 * 365);
   const operations: [string, () => Promise<unknown>][] = [
-    ['navRange (GetNavByFundCode), 3 years', () => funds.navRange(fund.id, from, last)],
+    [
+      'prices + navEntries (GetNavByFundCode), 3 years',
+      async () => navEntries(await funds.prices(fund.id, from, last)),
+    ],
     ['prices (FundPrice_ByFundCode), 3 years', () => funds.prices(fund.id, from, last)],
     ['navStatistics (one-pass scan, no series cache)', () => funds.navStatistics(fund.id, from, last)],
     ['dailyRates (GetDownloadfxrates), 3 years', () => fx.dailyRates('F7', from, last, false)],

@@ -13,6 +13,7 @@ import {
 import { logFailure, toApiError, sendApiError } from '../http/errors.js';
 import type { Repositories } from '../store/repositories.js';
 import { BODY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
+import { navEntries, navStatisticsFields } from './presenter.js';
 import { FundNavRange, FundNavStatistics } from './schemas.js';
 import { KeyQuery } from '../routes/common.js';
 
@@ -72,7 +73,7 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
         return { NAVList: [], Success: false, Message: `Fund '${code}' was not found`, ...envelope };
       }
       return {
-        NAVList: await repos.funds.navRange(fund.id, from, to),
+        NAVList: navEntries(await repos.funds.prices(fund.id, from, to)),
         Success: true,
         Message: '',
         ...envelope,
@@ -84,7 +85,7 @@ export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> =
   const statistics = async (params: Static<typeof StatisticsParams>) => {
     const { from, to } = parseRangeParams(params);
     const fund = await repos.funds.findFund(params.fund);
-    return fund ? [await repos.funds.navStatistics(fund.id, from, to)] : [];
+    return fund ? [navStatisticsFields(await repos.funds.navStatistics(fund.id, from, to))] : [];
   };
   const response = {
     200: Type.Array(FundNavStatistics, { description: 'One element; [] for an unknown fund' }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { daysInMonth, isoDate, toDateTime } from '../domain/dates.js';
+import { daysInMonth, isoDate } from '../domain/dates.js';
 import {
   Day,
   FundCode,
@@ -14,7 +14,8 @@ import {
   Year,
 } from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
-import { dayPricesJson, fundNamesJson, priceRecordsJson } from './price-json.js';
+import { latestDateItems, updateDayItems } from './presenter.js';
+import { dayPricesJson, fundNamesJson, priceRecordsJson } from './presenter-bytes.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FundNameItem, FundPriceListItem, FundPriceRecord, LatestDateRecord, UpdateDay } from './schemas.js';
 
@@ -28,7 +29,7 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
     const { from, to } = parseRangeParams(params);
     const fund = await repos.funds.findFund(params.fundcode);
     if (!fund) return [];
-    // Bytes are sent as they are: the same JSON the schema would write, built faster (price-json.ts).
+    // Bytes are sent as they are: the same JSON the schema would write, built faster (presenter-bytes.ts).
     const json = priceRecordsJson(fund, await repos.funds.prices(fund.id, from, to));
     return reply.type(JSON_TYPE).send(json);
   };
@@ -131,7 +132,7 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
       const fund = /^0+$/.test(code) ? null : await repos.funds.findFund(code);
       if (fund === undefined) return [];
       const days = await repos.funds.updateDays(fund?.id ?? null, first, last);
-      return days.map((Day) => ({ Day }));
+      return updateDayItems(days);
     },
   );
 
@@ -149,7 +150,7 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
     },
     async () => {
       const latest = await repos.funds.latestDate();
-      return latest === null ? [] : [{ mDate: toDateTime(latest) }];
+      return latestDateItems(latest);
     },
   );
 };

@@ -1,15 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { addDays, toDateTime } from '../domain/dates.js';
+import { addDays } from '../domain/dates.js';
 import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
 import { NavSeries } from '../domain/nav-series.js';
-import type { NavStatistics, NavValue } from '../domain/statistics.js';
-import type {
-  FundNameItem,
-  FundNavStatistics,
-  FundPriceListItem,
-  FundPriceRecord,
-  NavEntry,
-} from './schemas.js';
+import type { NavStatistics } from '../domain/statistics.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
 import type { Database, Fund } from '../store/schema.js';
 
@@ -66,7 +59,10 @@ export interface FundCaches {
   fundListing: LoadingCache<'all', { funds: ListedFund[] }>;
 }
 
-/** Reads of funds and their served prices; every row-to-response mapping of fund data is here. */
+/**
+ * Reads of funds and their served prices, as domain values (funds, price series, statistics); the
+ * presenter (presenter.ts, presenter-bytes.ts) writes them in the wire shape.
+ */
 export class FundRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -102,28 +98,12 @@ export class FundRepository {
       .executeTakeFirst();
   }
 
-  /** GetNavByFundCode's NAV list: the fund's prices in the range, ascending by date. */
-  async navRange(fundId: number, from: string, to: string): Promise<NavEntry[]> {
-    const { series, start, end } = await this.prices(fundId, from, to);
-    const entries: NavEntry[] = [];
-    for (let i = start; i < end; i++) {
-      entries.push({
-        NAVRate: series.navs[i]!,
-        NAVDate: series.date(i),
-        PurchaseRate: series.offers[i]!,
-        RedeemRate: series.redemptions[i]!,
-        NAV: series.netAssetsAt(i),
-      });
-    }
-    return entries;
-  }
-
   /** Fund_Nav_ByFundCode's statistics, from the fund's NAV series. */
-  async navStatistics(fundId: number, from: string, to: string): Promise<FundNavStatistics> {
+  async navStatistics(fundId: number, from: string, to: string): Promise<NavStatistics> {
     const series = await this.caches.navSeries.get(fundId, async () =>
       NavSeries.fromPoints(await this.navPoints(fundId)),
     );
-    return statisticsFields(series.statistics(from, to));
+    return series.statistics(from, to);
   }
 
   /** The fund's NAVs in ascending date order: one range of its index. */
@@ -240,82 +220,4 @@ export class FundRepository {
       .executeTakeFirst();
     return row?.latest ?? null;
   }
-}
-
-function statisticsFields(s: NavStatistics): FundNavStatistics {
-  const nav = (v: NavValue | null) => v?.nav ?? null;
-  const date = (v: NavValue | null) => (v ? toDateTime(v.date) : null);
-  return {
-    MinSelected_mfr_fNav: nav(s.minSelected),
-    MinSelected_mfr_dDataDate: date(s.minSelected),
-    MaxSelected_mfr_fNav: nav(s.maxSelected),
-    MaxSelected_mfr_dDataDate: date(s.maxSelected),
-    MinYear_mfr_fNav: nav(s.minYear),
-    MinYear_mfr_dDataDate: date(s.minYear),
-    MaxYear_mfr_fNav: nav(s.maxYear),
-    MaxYear_mfr_dDataDate: date(s.maxYear),
-    MinSince_mfr_fNav: nav(s.minSince),
-    MinSince_mfr_dDataDate: date(s.minSince),
-    MaxSince_mfr_fNav: nav(s.maxSince),
-    MaxSince_mfr_dDataDate: date(s.maxSince),
-    Begin_mfr_fNav: nav(s.begin),
-    Begin_mfr_dDataDate: date(s.begin),
-    End_mfr_fNav: nav(s.end),
-    End_mfr_dDataDate: date(s.end),
-  };
-}
-
-/** One FundPriceRecord (2.3): a stored price with its fund's names and links. */
-export function priceRecord(fund: Fund, r: PriceRow): FundPriceRecord {
-  return {
-    mfr_iId: r.id,
-    mf_iNumber: fund.id,
-    mfr_fNav: r.nav,
-    mfr_fSel: r.offer,
-    mfr_fBuy: r.redemption,
-    l_ID: r.batch_id,
-    mfr_dDataDate: toDateTime(r.price_date),
-    mf_sEng: fund.name_en,
-    mf_sTha: fund.name_th,
-    mf_sThaLCD: fund.name_th_short ?? fund.name_th,
-    mf_linkEng: fund.link_en,
-    mf_linkTha: fund.link_th,
-    mf_pdf: fund.factsheet_url,
-    mf_order: fund.display_order,
-    mf_catenumber: fund.category_id,
-  };
-}
-
-/** One FundNameItem: a fund of the listing as the website's fund picker lists it (AllFundsName). */
-export function fundNameItem(f: ListedFund): FundNameItem {
-  return {
-    mf_iNumber: String(f.id),
-    mf_sEng: f.name_en,
-    mf_sTha: f.name_th,
-    mf_catenumber: f.category_id,
-    mf_cateEng: f.category_en,
-    mf_cateTha: f.category_th,
-    mf_linkEng: f.link_en,
-    mf_linkTha: f.link_th,
-  };
-}
-
-/** One FundPriceListItem (2.4 and the website's fields): a fund of the listing with its price shown for `date`. */
-export function priceListItem(f: ListedFund, p: DayPrice, date: string): FundPriceListItem {
-  return {
-    ...fundNameItem(f),
-    mfr_fNav: p.nav,
-    mfr_fSel: p.offer,
-    mfr_fBuy: p.redemption,
-    mfr_dDataDate: toDateTime(p.price_date),
-    mfr_sAUM: netAssetsText(p.total_net_assets),
-    mf_backdate: p.price_date === date ? '' : toDateTime(p.price_date),
-  };
-}
-
-/** Total net assets as mfr_sAUM writes them: baht with two decimals, "" when not published. */
-export function netAssetsText(value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return '';
-  // toFixed writes 1e21 and above in exponent form; such amounts have no satang left to show anyway.
-  return Math.abs(value) < 1e21 ? value.toFixed(2) : `${BigInt(value)}.00`;
 }

@@ -39,7 +39,7 @@ export interface DirectAnswerOptions {
  * depend on its Origin. A refusal, or an answer that failed before it began, goes to the framework
  * with the core's decision (calls/handover.ts), so nothing is counted twice. Anything else (HEAD,
  * OPTIONS, a call the CORS settings must judge by its Origin, load shedding, shutdown) goes to the
- * framework untouched. test/http/direct-answers.test.ts proves both answer every cached operation alike.
+ * framework untouched. test/http/fast-path.test.ts proves both answer every cached operation alike.
  */
 export class DirectAnswers {
   private closing = false;

@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
-import { formatDayMonthYear, formatTimestamp } from '../domain/dates.js';
-import type { DepositRate } from './schemas.js';
+import type { ProductRate } from './product-rate.js';
 import type { Database } from '../store/schema.js';
 
 export class DepositRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Each product's rate with the latest effective date not after `today`, in display order. */
-  async currentRates(today: string): Promise<DepositRate[]> {
-    const rows = await this.db
+  currentRates(today: string): Promise<ProductRate[]> {
+    return this.db
       .selectFrom('deposit_products as p')
       .innerJoin('deposit_rates as r', 'r.product_id', 'p.id')
       .select(['p.name_en', 'p.name_th', 'r.rate', 'r.effective_date', 'r.submitted_at'])
@@ -22,12 +21,5 @@ export class DepositRepository {
       .orderBy('p.display_order')
       .orderBy('p.id')
       .execute();
-    return rows.map((r) => ({
-      DepositNameEn: r.name_en,
-      DepositNameTh: r.name_th,
-      DepositRates: r.rate,
-      EffectiveDate: formatDayMonthYear(r.effective_date),
-      TimeSubmit: formatTimestamp(r.submitted_at),
-    }));
   }
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatDayMonthYear, formatTimestamp } from '../domain/dates.js';
-import type { LoanRate } from './schemas.js';
+import type { ProductRate } from './product-rate.js';
 import type { Database } from '../store/schema.js';
 
 export class LoanRepository {
@@ -10,8 +9,8 @@ export class LoanRepository {
    * Each loan rate's (MLR, MOR, MRR, loan products) rate with the latest effective date not after
    * `today`, in display order: a rate announced for a later date is not served before it.
    */
-  async currentRates(today: string): Promise<LoanRate[]> {
-    const rows = await this.db
+  currentRates(today: string): Promise<ProductRate[]> {
+    return this.db
       .selectFrom('loan_products as p')
       .innerJoin('loan_rates as r', 'r.product_id', 'p.id')
       .select(['p.name_en', 'p.name_th', 'r.rate', 'r.effective_date', 'r.submitted_at'])
@@ -25,12 +24,5 @@ export class LoanRepository {
       .orderBy('p.display_order')
       .orderBy('p.id')
       .execute();
-    return rows.map((r) => ({
-      LoanNameEn: r.name_en,
-      LoanNameTh: r.name_th,
-      LoanRates: r.rate,
-      EffectiveDate: formatDayMonthYear(r.effective_date),
-      TimeSubmit: formatTimestamp(r.submitted_at),
-    }));
   }
 }

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { bangkokToday } from '../domain/dates.js';
 import type { Repositories } from '../store/repositories.js';
 import { KEY_ERRORS } from '../schemas/common.js';
+import { depositRates, loanRates } from './presenter.js';
 import { DepositRate, LoanRate } from './schemas.js';
 
 /** The InterestRatesService group (4.7, and the website's loan rates of decisions 6). */
@@ -22,7 +23,7 @@ export const interestRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
         },
       },
     },
-    async () => repos.deposits.currentRates(bangkokToday(now())),
+    async () => depositRates(await repos.deposits.currentRates(bangkokToday(now()))),
   );
 
   app.get(
@@ -38,6 +39,6 @@ export const interestRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories
         },
       },
     },
-    async () => repos.loans.currentRates(bangkokToday(now())),
+    async () => loanRates(await repos.loans.currentRates(bangkokToday(now()))),
   );
 };

@@ -3,14 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { PriceSeries } from '../../src/domain/price-series.js';
-import { dayPricesJson, fundNamesJson, priceRecordsJson } from '../../src/funds/price-json.js';
+import { dayPricesJson, fundNamesJson, priceRecordsJson } from '../../src/funds/presenter-bytes.js';
+import { fundNameItem, netAssetsText, priceListItem, priceRecord } from '../../src/funds/presenter.js';
 import { FundPriceListItem } from '../../src/funds/schemas.js';
 import {
-  fundNameItem,
   LISTED_COLUMNS,
-  netAssetsText,
-  priceListItem,
-  priceRecord,
   type DayPrice,
   type ListedFund,
   type PriceRow,
@@ -20,7 +17,7 @@ import type { Fund } from '../../src/store/schema.js';
 import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
-// FundPrice_ByFundCode writes its answer as bytes itself (src/funds/price-json.ts). It must be
+// FundPrice_ByFundCode writes its answer as bytes itself (src/funds/presenter-bytes.ts). It must be
 // the JSON of the records as the spec types them, in the schema's field order: what the route's
 // serializer wrote before, and what JSON.stringify writes of the same records.
 

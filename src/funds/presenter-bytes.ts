@@ -1,13 +1,6 @@
 import { FundPriceOfDay } from './schemas.js';
-import {
-  fundNameItem,
-  netAssetsText,
-  priceRecord,
-  type DayPrice,
-  type ListedFund,
-  type PriceRow,
-  type PriceRun,
-} from './repository.js';
+import { fundNameItem, netAssetsText, priceRecord } from './presenter.js';
+import type { DayPrice, ListedFund, PriceRow, PriceRun } from './repository.js';
 import type { Fund } from '../store/schema.js';
 
 /** The fields every record of a fund repeats, as UTF-8 JSON, kept while the fund object is (its cache). */
