@@ -49,6 +49,8 @@ if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a
 interface Run {
   code: number | null;
   rate: number;
+  /** Rows per second of CPU time (user and system) of the import's processes. */
+  cpuRate: number;
   rss: number;
   out: string;
 }
@@ -57,9 +59,18 @@ interface Run {
 async function importWith(root: string): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rates-bench-db-'));
   if (postgresUrl) await recreateDatabase(postgresUrl);
+  // Through sh, whose `times` then prints the CPU time of the import's processes: on a shared
+  // machine rows per wall second measure the other jobs too, rows per CPU second much less so.
   const child = spawn(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    [join(root, 'src', 'cli', 'main.ts'), 'import', files],
+    'sh',
+    [
+      '-c',
+      '"$0" "$@"; status=$?; times; exit $status',
+      join(root, 'node_modules', '.bin', 'tsx'),
+      join(root, 'src', 'cli', 'main.ts'),
+      'import',
+      files,
+    ],
     {
       env: {
         ...process.env,
@@ -76,7 +87,21 @@ async function importWith(root: string): Promise<Run> {
   if (!args.includes('--keep')) rmSync(dataDir, { recursive: true, force: true });
   else console.log(`(database kept in ${postgresUrl ?? dataDir})`);
   const figure = (pattern: RegExp) => Number((pattern.exec(out)?.[1] ?? 'NaN').replaceAll(',', ''));
-  return { code, out, rate: figure(/rows\/s\s+([\d,]+)/), rss: figure(/peak RSS\s+([\d,]+) MB/) };
+  // `times`: the shell's user and system time, then its children's (e.g. 0m6.540s 0m0.862s).
+  const [, children] = out.trimEnd().split('\n').slice(-2);
+  const cpu = [...(children ?? '').matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (sum, [, m, sec]) => sum + Number(m) * 60 + Number(sec),
+    0,
+  );
+  const rows = figure(/rows read\s+([\d,]+)/);
+  out = out.trimEnd().split('\n').slice(0, -2).join('\n');
+  return {
+    code,
+    out,
+    rate: figure(/rows\/s\s+([\d,]+)/),
+    cpuRate: cpu > 0 ? Math.round(rows / cpu) : NaN,
+    rss: figure(/peak RSS\s+([\d,]+) MB/),
+  };
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -92,7 +117,7 @@ if (!baseline) {
   const run = await importWith(here);
   console.log(run.out.trimEnd());
   console.log(
-    `\nimport: ${n(run.rate)} rows/s (target ${target}), peak RSS ${n(run.rss)} MB (target < 1,024 MB), load average ${load()}`,
+    `\nimport: ${n(run.rate)} rows/s (target ${target}), ${n(run.cpuRate)} rows per CPU second, peak RSS ${n(run.rss)} MB (target < 1,024 MB), load average ${load()}`,
   );
   process.exit(run.code ?? 1);
 }
@@ -100,7 +125,7 @@ if (!baseline) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const runs: Record<'baseline' | 'this', Run[]> = { baseline: [], this: [] };
 console.log(`Alternating ${rounds} round(s): baseline ${baseline}, this checkout ${here}`);
-console.log('round  checkout   rows/s      peak RSS   load average (1, 5, 15 min) before');
+console.log('round  checkout   rows/s  rows/CPU-s   peak RSS   load average (1, 5, 15 min) before');
 for (let round = 1; round <= rounds; round++) {
   for (const [name, root] of [
     ['baseline', baseline],
@@ -114,13 +139,20 @@ for (let round = 1; round <= rounds; round++) {
     }
     runs[name].push(run);
     console.log(
-      `${String(round).padStart(5)}  ${name.padEnd(9)} ${n(run.rate).padStart(9)}  ${`${n(run.rss)} MB`.padStart(9)}   ${before}`,
+      `${String(round).padStart(5)}  ${name.padEnd(9)} ${n(run.rate).padStart(7)}  ${n(run.cpuRate).padStart(10)}  ${`${n(run.rss)} MB`.padStart(9)}   ${before}`,
     );
   }
 }
 const [old, now] = [median(runs.baseline.map((r) => r.rate)), median(runs.this.map((r) => r.rate))];
 console.log(
   `\nmedian rows/s: baseline ${n(old)}, this ${n(now)} (target ${target}); this / baseline = ${(now / old).toFixed(2)}`,
+);
+const [oldCpu, nowCpu] = [
+  median(runs.baseline.map((r) => r.cpuRate)),
+  median(runs.this.map((r) => r.cpuRate)),
+];
+console.log(
+  `median rows per CPU second: baseline ${n(oldCpu)}, this ${n(nowCpu)}; this / baseline = ${(nowCpu / oldCpu).toFixed(2)}`,
 );
 console.log(
   `peak RSS (max): baseline ${n(Math.max(...runs.baseline.map((r) => r.rss)))} MB, this ${n(Math.max(...runs.this.map((r) => r.rss)))} MB (target < 1,024 MB)`,

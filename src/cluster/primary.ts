@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { bootstrapDemo } from '../demo-bootstrap.js';
 import { openStore } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
+import { startSyncJob } from '../sync/job.js';
 import { aggregateMetrics } from './cluster-metrics.js';
 import { holdCounters } from './counter-holder.js';
 import { isWorkerReady, WORKER_ENV } from './messages.js';
@@ -25,7 +26,9 @@ export async function runPrimary(config: Config): Promise<void> {
   const store = openStore(config.databaseUrl, { fileMode: config.dataFileMode });
   try {
     await migrateToLatest(store.db);
-    if (config.demoOnEmpty) await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
+    // A mirror fills itself from its upstream (SYNC_FROM): no demo data in the way.
+    if (config.demoOnEmpty && config.syncFrom === null)
+      await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
   } finally {
     await store.close();
   }
@@ -41,6 +44,13 @@ export async function runPrimary(config: Config): Promise<void> {
     process.exit(1);
   }
 
+  // SYNC_FROM: the one sync job of the node runs here, not in every worker (docs/sync.md).
+  const syncFrom = config.syncFrom;
+  const syncStore =
+    syncFrom === null ? undefined : openStore(config.databaseUrl, { fileMode: config.dataFileMode });
+  const syncJob =
+    syncStore && syncFrom !== null ? startSyncJob(syncStore, { ...config, syncFrom }, log) : undefined;
+
   let stoppingSince: number | undefined;
   const onStop = (signal: NodeJS.Signals) => {
     // Every signal goes on to the workers, which tell a repeat (Ctrl-C reaches them directly too, in
@@ -49,7 +59,8 @@ export async function runPrimary(config: Config): Promise<void> {
     if (stoppingSince !== undefined) return;
     stoppingSince = performance.now();
     log.info({ signal }, 'stopping the workers');
-    void workers.stop().then((clean) => {
+    const syncStopped = syncJob ? syncJob.stop().then(() => syncStore?.close()) : Promise.resolve();
+    void Promise.all([workers.stop(), syncStopped]).then(([clean]) => {
       log.info({ clean }, 'stopped');
       process.exit(clean ? 0 : 1);
     });

@@ -54,24 +54,52 @@ export const integer =
 
 const DECIMAL = /^[0-9]{1,15}(\.[0-9]+)?$/;
 
+/** Powers of ten a double holds exactly. */
+const POWERS = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/** The digits after the point of the last decimal `decimalValue` read (no object per value). */
+let decimalsRead = 0;
+
+/**
+ * The value of a decimal written as DECIMAL allows, or -1 for anything else. A market-scale import
+ * reads four decimals per price row, 44 million of them: the regular expression, the search for the
+ * point and Number() were the largest part of checking a row. One pass over the characters does all
+ * three. The value is exactly Number()'s: with at most 15 digits the digits make a whole number a
+ * double holds exactly, 10^decimals is exact too, and a division of two exact doubles is rounded
+ * once, to the double nearest the decimal (Clinger's fast path); longer ones go to Number().
+ */
+function decimalValue(s: string): number {
+  let whole = 0;
+  let point = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) whole = whole * 10 + (c - 48);
+    else if (c === 46 && point < 0 && i > 0 && i < s.length - 1) point = i;
+    else return -1;
+  }
+  if (s.length === 0 || (point < 0 ? s.length : point) > 15) return -1;
+  decimalsRead = point < 0 ? 0 : s.length - point - 1;
+  const digits = point < 0 ? s.length : s.length - 1;
+  return digits <= 15 ? whole / POWERS[decimalsRead]! : Number(s);
+}
+
 /** A positive decimal (prices, rates, assets); at most `decimals` digits after the point. */
 export const decimal =
   (decimals: number, { allowZero = false } = {}): Parser<number> =>
   (value) => {
     const s = text(value);
     if (s === '') throw new FieldError('is required');
-    if (!DECIMAL.test(s)) {
+    const read = decimalValue(s);
+    if (read < 0) {
       if (s.startsWith('-') && DECIMAL.test(s.slice(1)))
         throw new FieldError(`expected ${allowZero ? '0 or ' : ''}a number above 0, got ${show(s)}`);
       throw new FieldError(`expected a decimal number, got ${show(s)}`);
     }
-    const point = s.indexOf('.');
-    if (point >= 0 && s.length - point - 1 > decimals) {
+    if (decimalsRead > decimals) {
       throw new FieldError(`expected at most ${decimals} decimals, got ${show(s)}`);
     }
-    const n = Number(s);
-    if (n === 0 && !allowZero) throw new FieldError('expected a number above 0, got 0');
-    return n;
+    if (read === 0 && !allowZero) throw new FieldError('expected a number above 0, got 0');
+    return read;
   };
 
 /** A decimal kept as text exactly as published (deposit rates). */

@@ -1,7 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store/db.js';
 import { runSync } from './run.js';
 import { syncOptions, type SyncSettings } from './settings.js';
+
+/** The service's logger (pino's, in one process or the cluster's primary). */
+type LogFn = (fields: object, message: string) => void;
+export interface SyncLog {
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+}
 
 /**
  * `rates serve` with SYNC_FROM set: a sync at start, then every SYNC_INTERVAL_MINUTES after the last
@@ -11,7 +18,7 @@ import { syncOptions, type SyncSettings } from './settings.js';
 export function startSyncJob(
   store: Store,
   settings: SyncSettings & { syncFrom: string },
-  log: FastifyBaseLogger,
+  log: SyncLog,
 ): { stop(): Promise<void> } {
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;

@@ -32,6 +32,8 @@ export function registerSyncMetrics(registry: Registry, db: Kysely<Database>): v
       name,
       help,
       registers: [registry],
+      // Every worker of a cluster reads the same state: its value once, not a sum over workers.
+      aggregator: 'first',
       async collect() {
         this.reset();
         const r = await current();
@@ -73,6 +75,8 @@ export function registerSyncMetrics(registry: Registry, db: Kysely<Database>): v
     help: 'The last sync run: 1 for its result (ok, failed, running)',
     labelNames: ['result'],
     registers: [registry],
+    // Every worker of a cluster reads the same state: its value once, not a sum over workers.
+    aggregator: 'first',
     async collect() {
       this.reset();
       const r = await current();

@@ -177,6 +177,10 @@ export class Upstream {
     const backoffMs = this.options.backoffMs ?? 500;
     const doFetch = this.options.fetch ?? globalThis.fetch;
     await this.pacer.take();
+    // Waits the upstream asks for (Retry-After) are not failures: they do not use up the retries,
+    // only up to maxRetryWaitMs of waiting in all for one request.
+    let asked = 0;
+    let failures = 0;
     try {
       for (let attempt = 0; ; attempt++) {
         if (attempt > 0) await this.pacer.spaced();
@@ -193,17 +197,18 @@ export class Upstream {
           failure = timedOut ? `no answer within ${timeoutMs} ms` : String((error as Error)?.cause ?? error);
         }
         if (res && !TRY_AGAIN.has(res.status)) return res;
-        if (attempt >= retries) {
+        const askedNow = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
+        if (askedNow === 0 && failures++ >= retries) {
           if (res) return res;
           throw new Error(failure);
         }
-        const asked = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
+        asked += askedNow;
         if (asked > maxRetryWaitMs) return res!; // the client turns it into an error with its message
-        const wait = asked || backoffMs * 2 ** attempt;
+        const wait = askedNow || backoffMs * 2 ** (failures - 1);
         if (res) await res.body?.cancel();
-        if (asked) {
-          this.waitedMs += asked;
-          this.pacer.pause(asked);
+        if (askedNow) {
+          this.waitedMs += askedNow;
+          this.pacer.pause(askedNow);
         }
         this.retries++;
         this.options.onWait?.(wait, res ? `HTTP ${res.status}` : failure);

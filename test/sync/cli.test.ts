@@ -43,49 +43,55 @@ describe('rates sync (command) and SYNC_FROM (rates serve)', () => {
     );
   }, 240_000);
 
-  it('rates serve with SYNC_FROM syncs in the background, logs each batch, and says how it went', async () => {
-    const env = {
-      ...(await processEnv(join(dir, 'serve'))),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SYNC_FROM: a.url,
-      SYNC_KEY: a.key,
-      SYNC_RATE: '0',
-    };
-    const created = await cli(['keys', 'create', '--name', 'mirror'], env);
-    const key = created.stdout.trim().split('\n').at(-1)!.trim();
-    const server = await startServer(env);
-    try {
-      type Ready = { sync?: { lastResult: string | null; phase: string; lagSeconds: number | null } };
-      let ready: Ready = {};
-      const done = `"msg":"sync from ${a.url} done"`;
-      // The state is recorded as the run ends, its log line just after.
-      while (ready.sync?.lastResult !== 'ok' || !server.output().includes(done)) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
-        expect(ready.sync?.lastResult ?? null).not.toBe('failed');
+  // With WORKERS the cluster's primary runs the one job; every worker tells its state.
+  it.each(['1', '2'])(
+    'rates serve (WORKERS=%s) with SYNC_FROM syncs in the background, logs each batch, and says how it went',
+    async (workers) => {
+      const env = {
+        ...(await processEnv(join(dir, `serve-${workers}`))),
+        WORKERS: workers,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SYNC_FROM: a.url,
+        SYNC_KEY: a.key,
+        SYNC_RATE: '0',
+      };
+      const created = await cli(['keys', 'create', '--name', 'mirror'], env);
+      const key = created.stdout.trim().split('\n').at(-1)!.trim();
+      const server = await startServer(env);
+      try {
+        type Ready = { sync?: { lastResult: string | null; phase: string; lagSeconds: number | null } };
+        let ready: Ready = {};
+        const done = `"msg":"sync from ${a.url} done"`;
+        // The state is recorded as the run ends, its log line just after.
+        while (ready.sync?.lastResult !== 'ok' || !server.output().includes(done)) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          ready = (await (await fetch(`${server.url}/ready`)).json()) as Ready;
+          expect(ready.sync?.lastResult ?? null).not.toBe('failed');
+        }
+        expect(ready.sync).toMatchObject({ phase: 'done' });
+        expect(ready.sync!.lagSeconds).toBeGreaterThanOrEqual(0);
+        const metrics = await (await fetch(`${server.url}/metrics`)).text();
+        expect(metrics).toMatch(/^rates_sync_last_result\{result="ok"\} 1$/m);
+        const batches = Number(/^rates_sync_last_run_batches (\d+)$/m.exec(metrics)?.[1]);
+        expect(batches).toBeGreaterThan(2);
+        // A log line per batch, and one for the run.
+        const lines = server
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('"msg":"sync: batch '));
+        expect(lines).toHaveLength(batches);
+        expect(server.output()).not.toContain(a.key);
+        // It serves what it copied (and no demo data of its own), to its own keys.
+        for (const path of ['/api/FundPriceService/LatestDate', '/api/FundPriceService/AllFundsName']) {
+          const res = await fetch(`${server.url}${path}`, { headers: { 'Ocp-Apim-Subscription-Key': key } });
+          expect(`${res.status} ${await res.text()}`).toBe(await body(a, path));
+        }
+      } finally {
+        server.child.kill('SIGTERM');
+        await once(server.child, 'exit');
       }
-      expect(ready.sync).toMatchObject({ phase: 'done' });
-      expect(ready.sync!.lagSeconds).toBeGreaterThanOrEqual(0);
-      const metrics = await (await fetch(`${server.url}/metrics`)).text();
-      expect(metrics).toMatch(/^rates_sync_last_result\{result="ok"\} 1$/m);
-      const batches = Number(/^rates_sync_last_run_batches (\d+)$/m.exec(metrics)?.[1]);
-      expect(batches).toBeGreaterThan(2);
-      // A log line per batch, and one for the run.
-      const lines = server
-        .output()
-        .split('\n')
-        .filter((l) => l.includes('"msg":"sync: batch '));
-      expect(lines).toHaveLength(batches);
-      expect(server.output()).not.toContain(a.key);
-      // It serves what it copied (and no demo data of its own), to its own keys.
-      for (const path of ['/api/FundPriceService/LatestDate', '/api/FundPriceService/AllFundsName']) {
-        const res = await fetch(`${server.url}${path}`, { headers: { 'Ocp-Apim-Subscription-Key': key } });
-        expect(`${res.status} ${await res.text()}`).toBe(await body(a, path));
-      }
-    } finally {
-      server.child.kill('SIGTERM');
-      await once(server.child, 'exit');
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 });
