@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { Store } from './store/db.js';
 import { DEMO_LIMITS } from './domain/subscriptions.js';
+import { BatchRepository } from './store/batch-repo.js';
 import { KeyRepository } from './store/key-repo.js';
 
 export const DEMO_KEY_FILE = 'demo-key.txt';
 
 async function isEmpty(store: Store): Promise<boolean> {
-  const batch = await store.db.selectFrom('batches').select('id').limit(1).executeTakeFirst();
-  return batch === undefined && (await new KeyRepository(store.db).count()) === 0;
+  return !(await new BatchRepository(store.db).any()) && (await new KeyRepository(store.db).count()) === 0;
 }
 
 /**

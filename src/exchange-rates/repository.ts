@@ -1,32 +1,11 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
-import { formatRate } from '../domain/rates.js';
 import { countBefore } from '../domain/sorted.js';
 import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from './schemas.js';
-import type { Database, FxFamily, FxRateTable } from '../store/schema.js';
+import type { Database, FxFamily } from '../store/schema.js';
+import { bannerRow, familyItem, rateRow } from './presenter.js';
+import { RATE_COLUMNS } from './rate-row.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
-
-export type RateRow = Pick<Selectable<FxRateTable>, (typeof RATE_COLUMNS)[number]>;
-
-/** The rate columns served; with the date, round and time they are all a covering index holds. */
-export const RATE_COLUMNS = [
-  'buying_notes',
-  'selling_notes',
-  'buying_sight_bill',
-  'selling_tt',
-  'buying_tt',
-] as const;
-
-/** The five rates of a stored row as served: fixed decimals, '' when not quoted. */
-export function rateFields(r: RateRow, decimals: number) {
-  return {
-    BuyingRates: formatRate(r.buying_notes, decimals),
-    SellingRates: formatRate(r.selling_notes, decimals),
-    SightBill: formatRate(r.buying_sight_bill, decimals),
-    Bill_DD_TT: formatRate(r.selling_tt, decimals),
-    TT: formatRate(r.buying_tt, decimals),
-  };
-}
 
 /** A family's rates, one row a day (its last round), ascending by date, with each row's ISO date. */
 export interface FxDailySeries {
@@ -54,7 +33,7 @@ export class FxRepository {
       .orderBy('display_order')
       .orderBy('code')
       .execute();
-    return rows.map((r) => ({ Family: r.code, Description: r.name }));
+    return rows.map(familyItem);
   }
 
   private findFamily(code: string): Promise<FxFamily | undefined> {
@@ -82,16 +61,7 @@ export class FxRepository {
         .limit(1)
         .executeTakeFirst();
       if (!r) continue;
-      result.push({
-        ID: String(r.id),
-        Description: family.description,
-        Family: family.code,
-        FamilyLong: family.name,
-        ...rateFields(r, family.decimals),
-        Ddate: formatBannerDate(r.rate_date),
-        Update: String(r.round),
-        DTime: r.rate_time,
-      });
+      result.push(bannerRow(family, r, formatBannerDate(r.rate_date)));
     }
     return result;
   }
@@ -133,12 +103,9 @@ export class FxRepository {
       .execute();
     return {
       dates: found.map((r) => r.rate_date),
-      rows: found.map((r) => ({
-        Family: family.code,
-        ...rateFields(r, family.decimals),
-        Ddate: formatMonthDayYear(r.rate_date, buddhistEra),
-        DTime: r.rate_time,
-      })),
+      rows: found.map((r) =>
+        rateRow(family.code, family.decimals, r, formatMonthDayYear(r.rate_date, buddhistEra)),
+      ),
     };
   }
 }

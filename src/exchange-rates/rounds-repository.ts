@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxRateRow } from './schemas.js';
-import { RATE_COLUMNS, rateFields } from './repository.js';
+import { bannerRow, rateRow } from './presenter.js';
+import { RATE_COLUMNS } from './rate-row.js';
 import type { Database } from '../store/schema.js';
 
 /** One update round: its day, number and time. */
@@ -112,16 +113,7 @@ export class FxRoundsRepository {
       .orderBy('f.code')
       .execute();
     const ddate = formatBannerDate(date, buddhistEra);
-    return rows.map((r) => ({
-      ID: String(r.id),
-      Description: r.description,
-      Family: r.family_code,
-      FamilyLong: r.name,
-      ...rateFields(r, r.decimals),
-      Ddate: ddate,
-      Update: String(r.round),
-      DTime: r.rate_time,
-    }));
+    return rows.map((r) => bannerRow({ ...r, code: r.family_code }, r, ddate));
   }
 
   /** A family's every round of one day, in order (the one-day chart). Unknown family: none. */
@@ -135,12 +127,7 @@ export class FxRoundsRepository {
       .orderBy('r.round')
       .execute();
     const ddate = formatMonthDayYear(date, buddhistEra);
-    return rows.map((r) => ({
-      Family: r.family_code,
-      ...rateFields(r, r.decimals),
-      Ddate: ddate,
-      DTime: r.rate_time,
-    }));
+    return rows.map((r) => rateRow(r.family_code, r.decimals, r, ddate));
   }
 
   /**

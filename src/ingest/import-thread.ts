@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ImportReport } from '../schemas/import-report.js';
 import type { Store, StoreAddress } from '../store/db.js';
+import { withoutBusyWait } from '../store/sqlite/busy-wait.js';
 import type { Format } from './sources.js';
 import type { ImportType } from './spec.js';
 
@@ -51,15 +52,7 @@ export async function importInThread(store: Store, job: Omit<ImportJob, 'address
   // The import holds SQLite's write lock until it commits. A write of the server meanwhile (the usage
   // counts) would wait its busy timeout on the event loop, every API call with it, and fail all the
   // same: it fails at once instead, and is retried later as after any busy lock.
-  const restore =
-    store.dialect === 'sqlite' ? store.sqlite.pragma('busy_timeout', { simple: true }) : undefined;
-  if (store.dialect === 'sqlite') store.sqlite.pragma('busy_timeout = 0');
-  try {
-    return await runWorker(store, job);
-  } finally {
-    if (store.dialect === 'sqlite' && store.sqlite.open)
-      store.sqlite.pragma(`busy_timeout = ${Number(restore)}`);
-  }
+  return withoutBusyWait(store, () => runWorker(store, job));
 }
 
 function runWorker(store: Store, job: Omit<ImportJob, 'address'>): Promise<ImportReport> {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { bangkokToday } from '../domain/dates.js';
 import type { Store } from '../store/db.js';
+import { BatchRepository } from '../store/batch-repo.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
 import { DateKeySet } from './duplicates.js';
 import { checkInput } from './check.js';
@@ -117,17 +118,5 @@ async function importInput(
 }
 
 async function recordRejected(store: Store, kind: string, source: string, at: Date): Promise<number> {
-  const { id } = await store.db
-    .insertInto('batches')
-    .values({
-      kind,
-      source,
-      status: 'rejected',
-      created_at: at.toISOString(),
-      committed_at: null,
-      row_count: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+  return new BatchRepository(store.db).recordRejected(kind, source, at);
 }

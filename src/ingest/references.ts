@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { readReferenceKeys } from '../store/reference-reads.js';
 import type { Database } from '../store/schema.js';
 
 /**
@@ -16,12 +17,12 @@ export class References {
 
   static async load(db: Kysely<Database>): Promise<References> {
     const refs = new References();
-    for (const f of await db.selectFrom('funds').select(['id', 'code_key']).execute())
-      refs.addFund(f.id, f.code_key);
-    for (const c of await db.selectFrom('fund_categories').select('id').execute()) refs.categories.add(c.id);
-    for (const f of await db.selectFrom('fx_families').select('code').execute()) refs.families.add(f.code);
-    for (const p of await db.selectFrom('deposit_products').select('id').execute()) refs.products.add(p.id);
-    for (const p of await db.selectFrom('loan_products').select('id').execute()) refs.loanProducts.add(p.id);
+    const stored = await readReferenceKeys(db);
+    for (const f of stored.funds) refs.addFund(f.id, f.code_key);
+    for (const id of stored.categories) refs.categories.add(id);
+    for (const code of stored.families) refs.families.add(code);
+    for (const id of stored.depositProducts) refs.products.add(id);
+    for (const id of stored.loanProducts) refs.loanProducts.add(id);
     return refs;
   }
 

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import { addDays, bangkokToday } from '../domain/dates.js';
 import type { Store } from '../store/db.js';
+import { readFunds, readProductNames } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
 import type { FundTable, NewFxRate } from '../store/schema.js';
 import {
@@ -151,15 +152,13 @@ class SyncRun {
   ) {}
 
   async go(): Promise<void> {
-    for (const f of await this.store.db.selectFrom('funds').selectAll().execute()) {
+    for (const f of await readFunds(this.store.db)) {
       const { code_key: _key, ...row } = f;
       this.funds.set(f.id, row);
       this.codes.add(f.code_key);
     }
     for (const kind of ['deposit', 'loan'] as const) {
-      const table = kind === 'deposit' ? 'deposit_products' : 'loan_products';
-      for (const p of await this.store.db.selectFrom(table).select(['id', 'name_en']).execute())
-        this.products[kind].set(p.name_en, p.id);
+      for (const p of await readProductNames(this.store.db, kind)) this.products[kind].set(p.name_en, p.id);
     }
     this.catalogue = await readCatalogue(this.up);
     // Later runs read again from the upstream's latest day at this run's start (less the window),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { readSyncStateText, writeSyncStateText } from '../store/sync-state-repo.js';
 
 /** The one sync a store has (a mirror copies one upstream); its row in sync_state. */
 const NAME = 'upstream';
@@ -44,17 +45,12 @@ export interface SyncState {
 }
 
 export async function readSyncState(db: Kysely<Database>): Promise<SyncState | null> {
-  const row = await db.selectFrom('sync_state').select('state').where('name', '=', NAME).executeTakeFirst();
-  return row ? (JSON.parse(row.state) as SyncState) : null;
+  const text = await readSyncStateText(db, NAME);
+  return text === undefined ? null : (JSON.parse(text) as SyncState);
 }
 
 export async function writeSyncState(db: Kysely<Database>, state: SyncState): Promise<void> {
-  const value = { name: NAME, state: JSON.stringify(state), updated_at: new Date().toISOString() };
-  await db
-    .insertInto('sync_state')
-    .values(value)
-    .onConflict((oc) => oc.column('name').doUpdateSet({ state: value.state, updated_at: value.updated_at }))
-    .execute();
+  await writeSyncStateText(db, NAME, JSON.stringify(state));
 }
 
 /** What /ready, /metrics and `rates sync status` say of the sync. */
