@@ -144,6 +144,20 @@ export class RatesClient {
     return this.json('InterestRates_GetLoanRate', 'InterestRatesService/GetLoanRate', o);
   }
 
+  /** InterestRates_GetDepositRateOn: each deposit product's rate in effect on a day (history). */
+  async getDepositRateOn(date: DateInput, o?: CallOptions): Promise<DepositRate[]> {
+    return this.json(
+      'InterestRates_GetDepositRateOn',
+      `InterestRatesService/GetDepositRate/${isoDay(date)}`,
+      o,
+    );
+  }
+
+  /** InterestRates_GetLoanRateOn: each loan reference rate's and loan product's rate in effect on a day. */
+  async getLoanRateOn(date: DateInput, o?: CallOptions): Promise<LoanRate[]> {
+    return this.json('InterestRates_GetLoanRateOn', `InterestRatesService/GetLoanRate/${isoDay(date)}`, o);
+  }
+
   /** 4.8 Getfxfamily: currency families (abbreviation and name) in display order. */
   async getFxFamily(o?: CallOptions): Promise<FxFamily[]> {
     return this.json('Getfxfamily', 'ExchangeRateService/Getfxfamily', o);

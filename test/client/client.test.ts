@@ -77,6 +77,8 @@ describe('RatesClient against a running server', () => {
       Fund_Nav: () => client.fundNav('101', from, to),
       FundPrice: () => client.fundPrice(101, from, to),
       InterestRates_GetLoanRate: () => client.getLoanRate(),
+      InterestRates_GetDepositRateOn: () => client.getDepositRateOn(f.latest as DateInput),
+      InterestRates_GetLoanRateOn: () => client.getLoanRateOn(f.latest as DateInput),
       // The website's ExchangeRateService operations, as test/helpers/operations.ts calls them.
       GetLatestfxrates: () => client.getLatestFxRates(),
       Getfxrates: () => client.getFxRates(to, 2, 'en'),

@@ -47,6 +47,17 @@ export function operations(f: Fixture): Operation[] {
     { id: 'Fund_Nav', method: 'GET', url: `/api/FundPriceService/Fund_Nav/101/${from}/${to}/N` },
     { id: 'FundPrice', method: 'GET', url: `/api/FundPriceService/FundPrice/101/${from}/${to}/N` },
     { id: 'InterestRates_GetLoanRate', method: 'GET', url: '/api/InterestRatesService/GetLoanRate' },
+    // The history of the rates (issue 20): the same answers as of a past day.
+    {
+      id: 'InterestRates_GetDepositRateOn',
+      method: 'GET',
+      url: `/api/InterestRatesService/GetDepositRate/${f.latest}`,
+    },
+    {
+      id: 'InterestRates_GetLoanRateOn',
+      method: 'GET',
+      url: `/api/InterestRatesService/GetLoanRate/${f.latest}`,
+    },
     ...websiteFxOperations(f),
   ];
 }

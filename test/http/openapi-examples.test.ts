@@ -32,8 +32,9 @@ describe('the example request of every operation in /openapi.json, on the demo d
   it('answers 200 with data, as the document says', async () => {
     const conformance = new Conformance(doc);
     const operations = operationsOf(doc);
-    // The spec's ten, the website's three fund operations and its eight ExchangeRateService ones, and GetLoanRate.
-    expect(operations).toHaveLength(22);
+    // The spec's ten, the website's three fund operations and its eight ExchangeRateService ones, GetLoanRate,
+    // and the two rate history operations.
+    expect(operations).toHaveLength(24);
     for (const { path, method, operation } of operations) {
       const url = exampleUrl(path, operation);
       const res = await answerOf(

@@ -56,6 +56,8 @@ const SPEC_OPERATIONS = [
   ['GET', '/api/FundPriceService/Fund_Nav/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'Fund_Nav'],
   ['GET', '/api/FundPriceService/FundPrice/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'FundPrice'],
   ['GET', '/api/InterestRatesService/GetLoanRate', 'InterestRates_GetLoanRate'],
+  ['GET', '/api/InterestRatesService/GetDepositRate/{date}', 'InterestRates_GetDepositRateOn'],
+  ['GET', '/api/InterestRatesService/GetLoanRate/{date}', 'InterestRates_GetLoanRateOn'],
 ];
 
 /** The bank website's ExchangeRateService operations (decisions 6). */

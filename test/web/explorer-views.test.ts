@@ -478,6 +478,60 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       await context.close();
     });
 
+    it('rate history: "rates in effect on" a past day redraws the grouped tables with that day\'s rates, and back to today', async () => {
+      const { context, page, errors } = await open(setting, '#deposits');
+      await page.waitForSelector('table.loans');
+      // The day before the latest loan rate change: its rates differ from today's.
+      const today = await client.getLoanRate();
+      const latest = today
+        .map((l) => fromDayFirst(l.EffectiveDate))
+        .sort()
+        .at(-1)!;
+      const before = new Date(Date.parse(`${latest}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const [deposits, loans] = await Promise.all([
+        client.getDepositRateOn(before as DateInput),
+        client.getLoanRateOn(before as DateInput),
+      ]);
+      expect(loans.map((l) => l.LoanRates + l.EffectiveDate)).not.toEqual(
+        today.map((l) => l.LoanRates + l.EffectiveDate),
+      );
+      // A day that is not one: told how to write it, nothing redrawn.
+      await page.fill('#rates-on', th ? '31/2/2569' : '');
+      await page.click('#rates-on-apply');
+      expect(await page.textContent('#rates-on-error')).toMatch(th ? /พ\.ศ\./ : /^Enter a date/);
+      await page.fill('#rates-on', dateText(setting, before));
+      await page.click('#rates-on-apply');
+      const [d, m, y] = before.split('-').reverse().map(Number) as [number, number, number];
+      const shownDay = `${d} ${SHORT_MONTHS[setting.lang][m - 1]} ${th ? y + 543 : y}`;
+      await eventually(() => page.textContent('#loans-title')).toContain(shownDay);
+      expect(await page.textContent('#deposits-title')).toBe(
+        th ? `อัตราดอกเบี้ยเงินฝากที่มีผล ณ ${shownDay}` : `Deposit rates in effect on ${shownDay}`,
+      );
+      const rows = await page.$$eval('#view table tbody tr', (trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+      const expected = [
+        ...deposits.map((r) => [th ? r.DepositNameTh : r.DepositNameEn, r.DepositRates, r.EffectiveDate]),
+        ...loans.map((r) => [th ? r.LoanNameTh : r.LoanNameEn, r.LoanRates, r.EffectiveDate]),
+      ];
+      expect(rows.map((r) => r[0]).sort()).toEqual(expected.map((r) => r[0]).sort());
+      for (const row of rows) {
+        const [, rate, effective] = expected.find((e) => e[0] === row[0])!;
+        expect(row[1]).toBe(rate);
+        const [ed, em, ey] = effective!.split('/').map(Number) as [number, number, number];
+        expect(row[2]).toBe(`${ed} ${SHORT_MONTHS[setting.lang][em - 1]} ${th ? ey + 543 : ey}`);
+      }
+      await checkView(page, `deposits-history-${setting.tag}`);
+      // Back to today's rates.
+      await page.click('#rates-today');
+      await eventually(() => page.textContent('#loans-title')).toBe(
+        th ? 'อัตราดอกเบี้ยเงินกู้อ้างอิงที่มีผลวันนี้' : 'Loan reference rates in effect today',
+      );
+      expect(await page.isVisible('#rates-today')).toBe(false);
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    });
+
     it('fund prices table: funds by category with NAV, offer, redemption, change, net assets, back-dated marked; search; printed without the controls', async () => {
       const { context, page, errors } = await open(setting, '#prices');
       await page.waitForSelector('table.fund-prices');

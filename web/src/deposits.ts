@@ -1,5 +1,6 @@
 import type { DepositRate, LoanRate } from '../../src/client/index.js';
 import { day, show, text, type Context, type View } from './context.js';
+import { dateField } from './date-field.js';
 import { fromDayFirst } from './dates.js';
 import { h, message, table } from './dom.js';
 import type { Key } from './i18n.js';
@@ -88,18 +89,72 @@ function ratesTable(ctx: Context, rates: Rate[], className: string, caption: str
   );
 }
 
-/** The deposit rates and the loan reference rates in effect today, as the bank's rates page shows them. */
+/** Today in Bangkok, where the bank publishes. */
+const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+/** The day whose rates are shown ('YYYY-MM-DD'); undefined for today's. Kept while the page is open. */
+let asOf: string | undefined;
+
+/** "Rates in effect on": a day field that redraws the view with that day's rates (their history). */
+function dayPicker(ctx: Context, shown: string) {
+  const field = dateField(ctx.lang, { id: 'rates-on', label: text(ctx, 'ratesOn'), value: shown });
+  const problem = h('p', { class: 'message error', id: 'rates-on-error', role: 'alert' });
+  const apply = () => {
+    const picked = field.value();
+    if (!picked) {
+      problem.textContent = text(ctx, 'badDay', { example: ctx.lang === 'th' ? '1/1/2569' : '2026-01-01' });
+      return;
+    }
+    asOf = picked === bangkokToday() ? undefined : picked;
+    ctx.rerender();
+  };
+  const today = () => {
+    asOf = undefined;
+    ctx.rerender();
+  };
+  return h(
+    'div',
+    { class: 'period' },
+    h(
+      'form',
+      { class: 'range', id: 'rates-on-form', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
+      h('label', { for: 'rates-on' }, text(ctx, 'ratesOn')),
+      field.input,
+      h('button', { type: 'submit', id: 'rates-on-apply' }, text(ctx, 'apply')),
+      ...(asOf
+        ? [h('button', { type: 'button', id: 'rates-today', onclick: today }, text(ctx, 'ratesToday'))]
+        : []),
+    ),
+    problem,
+  );
+}
+
+/**
+ * The deposit rates and the loan reference rates in effect today, or on a past day the reader picks
+ * (GetDepositRate/{date}, GetLoanRate/{date}), as the bank's rates page shows them.
+ */
 export const depositsView: View = async (ctx) => {
-  const [deposits, loans] = await Promise.all([
-    ctx.api.memo('deposits', (c) => c.getDepositRate()),
-    ctx.api.memo('loans', (c) => c.getLoanRate()),
-  ]);
-  if (deposits.length === 0 && loans.length === 0) return show(ctx, message(text(ctx, 'noData'), 'empty'));
+  const on = asOf;
+  const [deposits, loans] = await Promise.all(
+    on
+      ? [
+          ctx.api.memo(`deposits/${on}`, (c) => c.getDepositRateOn(on as `${number}-${number}-${number}`)),
+          ctx.api.memo(`loans/${on}`, (c) => c.getLoanRateOn(on as `${number}-${number}-${number}`)),
+        ]
+      : [ctx.api.memo('deposits', (c) => c.getDepositRate()), ctx.api.memo('loans', (c) => c.getLoanRate())],
+  );
+  const picker = dayPicker(ctx, on ?? bangkokToday());
+  if (deposits.length === 0 && loans.length === 0)
+    return show(ctx, picker, message(text(ctx, 'noData'), 'empty'));
+  const titles = on
+    ? [text(ctx, 'depositsOn', { date: day(ctx, on) }), text(ctx, 'loansOn', { date: day(ctx, on) })]
+    : [text(ctx, 'depositsTitle'), text(ctx, 'loansTitle')];
   show(
     ctx,
-    h('h2', {}, text(ctx, 'depositsTitle')),
+    picker,
+    h('h2', { id: 'deposits-title' }, titles[0]),
     ...groupedTables(ctx, deposits.map(fromDeposit), DEPOSIT_GROUPS, 'deposits'),
-    h('h2', {}, text(ctx, 'loansTitle')),
+    h('h2', { id: 'loans-title' }, titles[1]),
     ...groupedTables(ctx, loans.map(fromLoan), LOAN_GROUPS, 'loans'),
   );
 };

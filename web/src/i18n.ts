@@ -113,6 +113,11 @@ const EN = {
   groupOther: 'Other',
   effectiveSince: 'In effect since {date}.',
   effectiveBetween: 'Took effect between {from} and {to}; each rate’s date is in the table.',
+  ratesOn: 'Rates in effect on',
+  ratesToday: 'Today’s rates',
+  depositsOn: 'Deposit rates in effect on {date}',
+  loansOn: 'Loan reference rates in effect on {date}',
+  badDay: 'Enter a date, e.g. {example}.',
 };
 
 export type Key = keyof typeof EN;
@@ -227,6 +232,11 @@ const TH: Record<Key, string> = {
   groupOther: 'อื่น ๆ',
   effectiveSince: 'มีผลตั้งแต่ {date}',
   effectiveBetween: 'มีผลระหว่าง {from} ถึง {to} วันที่มีผลของแต่ละอัตราอยู่ในตาราง',
+  ratesOn: 'อัตราที่มีผล ณ วันที่',
+  ratesToday: 'อัตราวันนี้',
+  depositsOn: 'อัตราดอกเบี้ยเงินฝากที่มีผล ณ {date}',
+  loansOn: 'อัตราดอกเบี้ยเงินกู้อ้างอิงที่มีผล ณ {date}',
+  badDay: 'กรอกวันที่เป็น วัน/เดือน/ปี พ.ศ. เช่น {example}',
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };
