@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The whole suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL names a server (each
 // test makes a schema of its own there). Tests that are about SQLite itself say so in their titles.
@@ -19,6 +19,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // Most test files spend their time waiting on a server, a child process or a browser, so two files
+    // at a time keep a 2-core machine busy (vitest's default there is one): the whole suite on both
+    // stores fits CI's 20 minutes.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // A poll waits for what a page or a second process does next; on a loaded CI machine that can take
@@ -33,6 +37,9 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
+                // The browser tests are about the pages; the answers they read are tested on both
+                // stores by the route tests, so a second browser run would only add minutes.
+                exclude: [...configDefaults.exclude, 'test/web/**', 'test/site/**'],
                 globalSetup: ['test/helpers/postgres-setup.ts'],
               },
             },
