@@ -20,19 +20,16 @@ import { ThrottledReport } from './throttled-report.js';
 import { TrafficLimits } from './traffic-limits.js';
 import { UsageRecorder } from './usage-recorder.js';
 
-export interface GatewayOptions {
+/** The gateway's options that are settings by the same name (src/settings.ts says what each means). */
+type GatewaySettingNames = 'keyGuessLimit' | 'usageFlushMs' | 'keyCacheMaxEntries';
+
+export interface GatewayOptions extends Pick<Config, GatewaySettingNames> {
   store: Store;
   /** The clock of limits, quotas, expiry and usage days; tests move it instead of sleeping. */
   now?: () => Date;
   limiterStore?: LimiterStore;
   /** Shared counters and change notices across nodes (REDIS_URL); without it, this process's memory. */
   redis?: RedisSettings;
-  /** Unknown keys per minute from one address before it is blocked (KEY_GUESS_LIMIT). */
-  keyGuessLimit: number;
-  /** How often counted usage is written to the database (USAGE_FLUSH_MS). */
-  usageFlushMs: number;
-  /** Subscriptions kept in memory by key (KEY_CACHE_MAX_ENTRIES). */
-  keyCacheMaxEntries: number;
   /** How often the subscription change counter is polled. */
   pollMs?: number;
   onError?: (error: unknown, what: string) => void;
@@ -40,22 +37,10 @@ export interface GatewayOptions {
 
 /** The gateway's options that come from the settings. */
 export function gatewaySettings(
-  config: Pick<
-    Config,
-    | 'keyGuessLimit'
-    | 'usageFlushMs'
-    | 'keyCacheMaxEntries'
-    | 'redisUrl'
-    | 'redisKeyPrefix'
-    | 'redisFailureMode'
-  >,
-): Pick<GatewayOptions, 'keyGuessLimit' | 'usageFlushMs' | 'keyCacheMaxEntries' | 'redis'> {
-  return {
-    keyGuessLimit: config.keyGuessLimit,
-    usageFlushMs: config.usageFlushMs,
-    keyCacheMaxEntries: config.keyCacheMaxEntries,
-    redis: redisSettings(config),
-  };
+  config: Pick<Config, GatewaySettingNames> & Parameters<typeof redisSettings>[0],
+): Pick<GatewayOptions, GatewaySettingNames | 'redis'> {
+  const { keyGuessLimit, usageFlushMs, keyCacheMaxEntries } = config;
+  return { keyGuessLimit, usageFlushMs, keyCacheMaxEntries, redis: redisSettings(config) };
 }
 
 /** How long a start waits for Redis before serving anyway (under the failure mode). */
