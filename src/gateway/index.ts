@@ -6,7 +6,7 @@ import { PublicAccessRepository } from '../store/public-access-repo.js';
 import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
 import { ChangeNotices, noticeChannel, type ChangeKind } from './change-notices.js';
-import { DEFAULT_KEY_GUESS_SETTINGS, KeyGuessGuard } from './key-guess-guard.js';
+import { KeyGuessGuard } from './key-guess-guard.js';
 import { LimiterFailures } from './limiter-failures.js';
 import { MemoryLimiterStore, type LimiterStore } from './limiter-store.js';
 import { Metrics } from './metrics.js';
@@ -115,10 +115,7 @@ export class Gateway {
       { pollMs: options.pollMs ?? 250, maxEntries: options.keyCacheMaxEntries },
     );
     this.limits = new TrafficLimits(limiterStore);
-    this.keyGuesses = new KeyGuessGuard(limiterStore, {
-      ...DEFAULT_KEY_GUESS_SETTINGS,
-      perMinute: options.keyGuessLimit,
-    });
+    this.keyGuesses = new KeyGuessGuard(limiterStore, options.keyGuessLimit);
     this.usage = new UsageRecorder(new UsageRepository(store.db), (error) =>
       background(error, 'writing usage'),
     );
