@@ -2,20 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
 describe('loadConfig: limits, shutdown and CORS settings', () => {
-  it('has defaults that suit a service exposed directly', () => {
-    expect(loadConfig({})).toMatchObject({
-      headersTimeoutMs: 10_000,
-      keepAliveTimeoutMs: 5000,
-      connectionTimeoutMs: 60_000,
-      maxHeaderSize: 16_384,
-      maxUrlLength: 2048,
-      maxConnections: 1000,
-      maxEventLoopDelayMs: 1000,
-      shutdownTimeoutMs: 8000,
-      corsOrigins: ['*'],
-    });
-  });
-
   it('caps connections and requests in flight per client address, 0 turning a cap off', () => {
     expect(loadConfig({})).toMatchObject({ maxConnectionsPerAddress: 100, maxRequestsPerAddress: 100 });
     const config = loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0', MAX_REQUESTS_PER_ADDRESS: '8' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { openStore } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp, postBatch } from '../helpers/app.js';
 
 // GetDownloadfxrates answers from each family's daily series kept in memory (sliced by date). These
 // tests check, with the answer cache off so that every call takes the slice, that the series answer
@@ -32,12 +32,11 @@ const download = async (app: FastifyInstance, path: string, accept = 'applicatio
 };
 
 const publish = (csv: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/admin/batches?type=fx-rates',
-    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-    payload: `family,date,round,time,buying_notes,selling_notes,buying_sight_bill,selling_tt,buying_tt\n${csv}\n`,
-  });
+  postBatch(
+    t,
+    'fx-rates',
+    `family,date,round,time,buying_notes,selling_notes,buying_sight_bill,selling_tt,buying_tt\n${csv}\n`,
+  );
 
 describe('GetDownloadfxrates from the daily series', () => {
   it('answers what a query of the stored rates answers, for random families, ranges, eras and formats', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 
 // The website's FX operations are served from the answer cache. A batch that commits makes every one
 // of them answer the new data at once. The batch here adds a fourth round on the latest day for USD50
@@ -57,17 +57,16 @@ describe("the website's FX operations after a batch", () => {
     expect(before.round4).toEqual([]);
     expect(pick(before.days, 'Day')).not.toContain(String(Number(quiet.slice(8, 10))));
 
-    const batch = await t.app.inject({
-      method: 'POST',
-      url: '/admin/batches?type=fx-rates',
-      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-      payload: [
+    const batch = await postBatch(
+      t,
+      'fx-rates',
+      [
         'family,date,round,time,buying_notes,selling_notes,buying_sight_bill,selling_tt,buying_tt',
         `USD50,${latest},4,16:45,30.1,30.9,30.2,30.8,30.3`,
         `USD50,${quiet},1,08:30,31.1,31.9,31.2,31.8,31.3`,
         '',
       ].join('\n'),
-    });
+    );
     expect(batch.json()).toMatchObject({ status: 'committed' });
 
     // USD50 shows round 4; the others their last quote of the day, round 3.
@@ -102,13 +101,7 @@ describe("the website's FX operations after a batch", () => {
 
   it('convert per 1,000 units for a family published so (VND), as soon as its batches commit', async () => {
     const { latest } = t.fixture;
-    const admin = (type: string, csv: string[]) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/admin/batches?type=${type}`,
-        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-        payload: `${csv.join('\n')}\n`,
-      });
+    const admin = (type: string, csv: string[]) => postBatch(t, type, `${csv.join('\n')}\n`);
     const before = await t.app.inject({
       url: '/api/ExchangeRateService/Convert/1000/THB/VND',
       headers: { 'ocp-apim-subscription-key': t.key },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { openStore } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp, postBatch } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // Fund_Nav_ByFundCode answers from per-fund NAV series kept in memory. These tests check that the
@@ -32,13 +32,7 @@ const statistics = async (app: FastifyInstance, fund: string | number, from: str
   return (res.json() as Record<string, number | string | null>[])[0]!;
 };
 
-const publish = (csv: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/admin/batches?type=fund-prices',
-    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-    payload: `fund,date,nav,offer,redemption\n${csv}\n`,
-  });
+const publish = (csv: string) => postBatch(t, 'fund-prices', `fund,date,nav,offer,redemption\n${csv}\n`);
 
 describe('Fund_Nav_ByFundCode from the NAV series', () => {
   it('answers what a scan of the stored NAVs answers, for random funds and ranges', async () => {

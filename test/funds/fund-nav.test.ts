@@ -134,30 +134,20 @@ function bruteForce(prices: Price[], from: string, to: string) {
     out[`${prefix}_mfr_fNav`] = p ? p.nav : null;
     out[`${prefix}_mfr_dDataDate`] = p ? `${p.date}T00:00:00` : null;
   };
-  put(
-    'MinSelected',
-    pick(selected, (a, b) => a < b),
-  );
-  put(
-    'MaxSelected',
-    pick(selected, (a, b) => a > b),
-  );
-  put(
-    'MinYear',
-    pick(year, (a, b) => a < b),
-  );
-  put(
-    'MaxYear',
-    pick(year, (a, b) => a > b),
-  );
-  put(
-    'MinSince',
-    pick(since, (a, b) => a < b),
-  );
-  put(
-    'MaxSince',
-    pick(since, (a, b) => a > b),
-  );
+  for (const [name, rows] of [
+    ['Selected', selected],
+    ['Year', year],
+    ['Since', since],
+  ] as const) {
+    put(
+      `Min${name}`,
+      pick(rows, (a, b) => a < b),
+    );
+    put(
+      `Max${name}`,
+      pick(rows, (a, b) => a > b),
+    );
+  }
   put('Begin', selected[0]);
   put('End', selected.at(-1));
   return STAT_FIELDS.reduce<Record<string, unknown>>((o, f) => ({ ...o, [f]: out[f] }), {});

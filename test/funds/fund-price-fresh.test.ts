@@ -7,7 +7,7 @@ import { priceRecord } from '../../src/funds/presenter.js';
 import { FundRepository } from '../../src/funds/repository.js';
 import { noCaches } from '../../src/cache/caches.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp, postBatch } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // FundPrice_ByFundCode and GetNavByFundCode answer from funds' whole price histories kept in memory
@@ -65,12 +65,7 @@ async function storedRecords(code: string, from: string, to: string): Promise<st
 }
 
 const publish = (csv: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/admin/batches?type=fund-prices',
-    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-    payload: `fund,date,nav,offer,redemption,total_net_assets\n${csv}\n`,
-  });
+  postBatch(t, 'fund-prices', `fund,date,nav,offer,redemption,total_net_assets\n${csv}\n`);
 
 describe('fund price histories from memory', () => {
   it('answer what the stored rows of the range answer, for random funds and ranges', async () => {

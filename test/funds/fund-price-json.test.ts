@@ -14,7 +14,7 @@ import {
   type PriceRun,
 } from '../../src/funds/repository.js';
 import type { Fund } from '../../src/store/schema.js';
-import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, uncachedApp, type TestApp, postBatch } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // FundPrice_ByFundCode writes its answer as bytes itself (src/funds/presenter-bytes.ts). It must be
@@ -274,13 +274,7 @@ describe('AllFundPrices', () => {
   it('lists a fund changed by a batch right after the batch commits', async () => {
     const { latest } = t.fixture;
     expect(await day(latest)).not.toContain('Renamed Global');
-    const batch = (type: string, header: string, row: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/admin/batches?type=${type}`,
-        headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-        payload: `${header}\n${row}\n`,
-      });
+    const batch = (type: string, header: string, row: string) => postBatch(t, type, `${header}\n${row}\n`);
     const funds = await batch(
       'funds',
       'id,code,category_id,name_en,name_th,name_th_short,link_en,link_th,factsheet_url,display_order',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // The website's fund operations are served from the answer cache, from the fund listing kept until the
@@ -23,13 +23,7 @@ const get = async (url: string) => {
   return res.json() as Record<string, unknown>[];
 };
 
-const publish = (type: string, header: string, row: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/admin/batches?type=${type}`,
-    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-    payload: `${header}\n${row}\n`,
-  });
+const publish = (type: string, header: string, row: string) => postBatch(t, type, `${header}\n${row}\n`);
 
 describe("the website's fund operations after a batch", () => {
   it('answer the new data right after the batch commits', async () => {

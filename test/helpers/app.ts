@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
@@ -110,6 +110,21 @@ export function uncachedApp(t: TestApp, config: Partial<Config> = {}): Promise<F
     config: testConfig({ cacheMaxBytes: 0, ...config }),
     store: t.store,
     gateway: t.gateway,
+  });
+}
+
+/** POSTs a batch of `type` to the admin API as the test app's admin. */
+export function postBatch(
+  t: TestApp,
+  type: string,
+  payload: InjectOptions['payload'],
+  contentType = 'text/csv',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/admin/batches?type=${type}`,
+    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': contentType },
+    payload,
   });
 }
 

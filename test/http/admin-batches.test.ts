@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, type TestApp, postBatch } from '../helpers/app.js';
 import { onSqlite } from '../helpers/store.js';
 
 let t: TestApp;
@@ -97,12 +97,7 @@ describe('POST /admin/batches', () => {
     });
     const small = await createTestApp();
     try {
-      const big = await small.app.inject({
-        method: 'POST',
-        url: '/admin/batches?type=fund-prices',
-        headers: { authorization: `Bearer ${small.adminToken}`, 'content-type': 'text/csv' },
-        payload: Buffer.alloc(101 * 1024 * 1024, 97),
-      });
+      const big = await postBatch(small, 'fund-prices', Buffer.alloc(101 * 1024 * 1024, 97));
       expect(big.statusCode).toBe(413);
     } finally {
       await small.close();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // Uploads are spooled under the temp folder: one of this file's own, so the tests can see what is left.
@@ -34,12 +34,7 @@ function priceCsv(first: string, days: number): string {
 }
 
 const publish = (payload: string | Readable, contentType = 'text/csv') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/admin/batches?type=fund-prices',
-    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': contentType },
-    payload,
-  });
+  postBatch(t, 'fund-prices', payload, contentType);
 
 const priceOn = (date: string) =>
   t.app.inject({
@@ -99,12 +94,7 @@ describe('an admin import beside the API', () => {
           for (let i = 0; i < 5000; i++) yield `${FUNDS.equity.code},1970-01-01,10,11,10\n`;
         })(),
       );
-      const res = await small.app.inject({
-        method: 'POST',
-        url: '/admin/batches?type=fund-prices',
-        headers: { authorization: `Bearer ${small.adminToken}`, 'content-type': 'text/csv' },
-        payload: body,
-      });
+      const res = await postBatch(small, 'fund-prices', body);
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ statusCode: 413, message: expect.any(String) });
       expect(await batchCount()).toBe(before);

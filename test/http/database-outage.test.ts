@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { MESSAGES } from '../../src/domain/errors.js';
-import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 import { onServer, testStore } from '../helpers/store.js';
 import { serverOf, TcpProxy } from '../helpers/tcp-proxy.js';
 
@@ -129,14 +129,12 @@ describe.runIf(testStore === 'postgres')(
       await proxy.cut();
       expect((await h.fresh()).json()).toEqual(UNAVAILABLE);
       expect((await h.ready()).statusCode).toBe(503);
-      const published = await h.state.t.app.inject({
-        method: 'POST',
-        url: '/admin/batches?type=deposit-products',
-        headers: { authorization: `Bearer ${h.state.t.adminToken}`, 'content-type': 'application/json' },
-        payload: JSON.stringify([
-          { id: 77, name_en: 'Kids Savings', name_th: 'เงินฝากเด็ก', display_order: 7 },
-        ]),
-      });
+      const published = await postBatch(
+        h.state.t,
+        'deposit-products',
+        JSON.stringify([{ id: 77, name_en: 'Kids Savings', name_th: 'เงินฝากเด็ก', display_order: 7 }]),
+        'application/json',
+      );
       expect(published.statusCode).toBe(201);
 
       await proxy.restore();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { keysStateCommand } from '../../src/cli/keys.js';
 import { gatewaySettings, startGateway, type Gateway } from '../../src/gateway/index.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, type TestApp, postBatch } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import { deleteKeys, needsRedis, redisForTest, TEST_REDIS_URL } from '../helpers/redis.js';
 import { databaseUrlOf } from '../helpers/store.js';
@@ -126,12 +126,11 @@ describe.skipIf(!TEST_REDIS_URL)(needsRedis('changes announced through Redis'), 
       });
     expect((await prices(b.app)).json()).toEqual([]); // now cached on node b
     const dropped = new Promise<void>((resolve) => b.gateway.onChange('data', resolve));
-    const published = await a.app.inject({
-      method: 'POST',
-      url: '/admin/batches?type=fund-prices',
-      headers: { authorization: `Bearer ${a.adminToken}`, 'content-type': 'text/csv' },
-      payload: 'fund,date,nav,offer,redemption\nB-EQUITY,2020-01-06,10.5,10.6,10.4\n',
-    });
+    const published = await postBatch(
+      a,
+      'fund-prices',
+      'fund,date,nav,offer,redemption\nB-EQUITY,2020-01-06,10.5,10.6,10.4\n',
+    );
     expect(published.json()).toMatchObject({ status: 'committed' });
     await dropped;
     // (The shared store object also tells node b in-process; test/cli/two-nodes.test.ts has no such help.)

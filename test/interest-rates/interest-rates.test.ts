@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const dmyText = (iso: string) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 describe('GetDepositRate', () => {
   it("gives each product's rate in effect today, in display order, never a future one", async () => {
@@ -22,15 +20,15 @@ describe('GetDepositRate', () => {
         DepositNameEn: 'Savings Account',
         DepositNameTh: 'เงินฝากออมทรัพย์',
         DepositRates: '0.25',
-        EffectiveDate: dmyText(addDays(today, -30)),
-        TimeSubmit: `${dmyText(addDays(today, -32))} 09:15:00`,
+        EffectiveDate: dmy(addDays(today, -30)),
+        TimeSubmit: `${dmy(addDays(today, -32))} 09:15:00`,
       },
       {
         DepositNameEn: 'Fixed Deposit 12 Months',
         DepositNameTh: 'เงินฝากประจำ 12 เดือน',
         DepositRates: '1.50',
-        EffectiveDate: dmyText(addDays(today, -200)),
-        TimeSubmit: `${dmyText(addDays(today, -205))} 14:00:05`,
+        EffectiveDate: dmy(addDays(today, -200)),
+        TimeSubmit: `${dmy(addDays(today, -205))} 14:00:05`,
       },
     ]);
     expect(Object.keys(res.json()[0])).toEqual([

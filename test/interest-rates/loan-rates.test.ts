@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 
 // GetLoanRate (decisions 6): GetDepositRate's answer for loan reference rates and loan products, from
 // the loan-products and loan-rates import types, with revisions kept and served fresh after a batch.
@@ -11,8 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const dmyText = (iso: string) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
 const loanRates = async () => {
   const res = await t.app.inject({
     url: '/api/InterestRatesService/GetLoanRate',
@@ -22,14 +20,6 @@ const loanRates = async () => {
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return res.json() as Record<string, string>[];
 };
-
-const publish = (type: string, payload: string, contentType = 'text/csv') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/admin/batches?type=${type}`,
-    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': contentType },
-    payload,
-  });
 
 const loanHistory = (product: string, date: string) =>
   t.app.inject({
@@ -46,23 +36,23 @@ describe('GetLoanRate', () => {
         LoanNameEn: 'Minimum Loan Rate (MLR)',
         LoanNameTh: 'อัตราดอกเบี้ย MLR',
         LoanRates: '6.975',
-        EffectiveDate: dmyText(addDays(today, -60)),
-        TimeSubmit: `${dmyText(addDays(today, -62))} 09:15:00`,
+        EffectiveDate: dmy(addDays(today, -60)),
+        TimeSubmit: `${dmy(addDays(today, -62))} 09:15:00`,
       },
       {
         LoanNameEn: 'Minimum Overdraft Rate (MOR)',
         LoanNameTh: 'อัตราดอกเบี้ย MOR',
         LoanRates: '7.300',
-        EffectiveDate: dmyText(addDays(today, -60)),
-        TimeSubmit: `${dmyText(addDays(today, -62))} 09:15:00`,
+        EffectiveDate: dmy(addDays(today, -60)),
+        TimeSubmit: `${dmy(addDays(today, -62))} 09:15:00`,
       },
       {
         // In force from today: served today.
         LoanNameEn: 'Minimum Retail Rate (MRR)',
         LoanNameTh: 'อัตราดอกเบี้ย MRR',
         LoanRates: '7.050',
-        EffectiveDate: dmyText(today),
-        TimeSubmit: `${dmyText(addDays(today, -2))} 14:00:05`,
+        EffectiveDate: dmy(today),
+        TimeSubmit: `${dmy(addDays(today, -2))} 14:00:05`,
       },
     ]);
     expect(Object.keys(rows[0]!)).toEqual([
@@ -87,12 +77,14 @@ describe('GetLoanRate', () => {
 describe('the loan import types', () => {
   it('take CSV, JSON and NDJSON, and the new rates are served right after the batch commits', async () => {
     const before = await loanRates(); // cached now
-    const products = await publish(
+    const products = await postBatch(
+      t,
       'loan-products',
       'id,name_en,name_th,display_order\n10,Home Loan,สินเชื่อบ้าน,10\n11,"Car Loan, new",สินเชื่อรถยนต์,11\n',
     );
     expect(products.json()).toMatchObject({ status: 'committed', rowsRead: 2 });
-    const json = await publish(
+    const json = await postBatch(
+      t,
       'loan-rates',
       JSON.stringify([
         {
@@ -105,7 +97,8 @@ describe('the loan import types', () => {
       'application/json',
     );
     expect(json.json()).toMatchObject({ status: 'committed', inserted: 1 });
-    const nd = await publish(
+    const nd = await postBatch(
+      t,
       'loan-rates',
       `{"product":11,"effective_date":"${addDays(t.fixture.today, -1)}","rate":"4.1","submitted_at":"2026-01-05 08:00:00"}\n`,
       'application/x-ndjson',
@@ -122,7 +115,8 @@ describe('the loan import types', () => {
   it('reject a whole batch for one bad row, naming its line, and serve nothing of it', async () => {
     const before = await loanRates();
     const today = t.fixture.today;
-    const res = await publish(
+    const res = await postBatch(
+      t,
       'loan-rates',
       'product,effective_date,rate,submitted_at\n' +
         `1,${today},6.5,2026-01-05 08:00:00\n` +
@@ -139,12 +133,14 @@ describe('the loan import types', () => {
       ],
     });
     // A deposit product's id is not a loan product's.
-    const savings = await publish(
+    const savings = await postBatch(
+      t,
       'deposit-products',
       'id,name_en,name_th,display_order\n50,Savings,ออมทรัพย์,50\n',
     );
     expect(savings.json()).toMatchObject({ status: 'committed' });
-    const deposit = await publish(
+    const deposit = await postBatch(
+      t,
       'loan-rates',
       `product,effective_date,rate,submitted_at\n50,${today},1,2026-01-05 08:00:00\n`,
     );
@@ -157,12 +153,13 @@ describe('the loan import types', () => {
 
   it('keep the replaced rate as a revision, shown by the history of the admin API', async () => {
     const effective = addDays(t.fixture.today, -60);
-    const res = await publish(
+    const res = await postBatch(
+      t,
       'loan-rates',
       `product,effective_date,rate,submitted_at\n1,${effective},6.950,${addDays(t.fixture.today, -1)} 12:00:00\n`,
     );
     expect(res.json()).toMatchObject({ status: 'committed', changed: 1, revisions: 1 });
-    expect((await loanRates())[0]).toMatchObject({ LoanRates: '6.950', EffectiveDate: dmyText(effective) });
+    expect((await loanRates())[0]).toMatchObject({ LoanRates: '6.950', EffectiveDate: dmy(effective) });
 
     const history = await loanHistory('1', effective);
     expect(history.statusCode).toBe(200);

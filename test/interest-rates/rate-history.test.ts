@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 
 // The rates' history (issue 20): GetDepositRate/{date} and GetLoanRate/{date} give today's answers as of
 // another day, from the same repositories, cached like every GET and served fresh after a batch.
@@ -10,8 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const dmyText = (iso: string) => `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const get = (url: string) =>
   t.app.inject({ url: `/api/InterestRatesService/${url}`, headers: { 'ocp-apim-subscription-key': t.key } });
@@ -31,21 +29,21 @@ describe('GetDepositRate/{date}', () => {
         DepositNameEn: 'Savings Account',
         DepositNameTh: 'เงินฝากออมทรัพย์',
         DepositRates: '0.50',
-        EffectiveDate: dmyText(addDays(today, -400)),
-        TimeSubmit: `${dmyText(addDays(today, -403))} 16:30:00`,
+        EffectiveDate: dmy(addDays(today, -400)),
+        TimeSubmit: `${dmy(addDays(today, -403))} 16:30:00`,
       },
       {
         DepositNameEn: 'Fixed Deposit 12 Months',
         DepositNameTh: 'เงินฝากประจำ 12 เดือน',
         DepositRates: '1.50',
-        EffectiveDate: dmyText(addDays(today, -200)),
-        TimeSubmit: `${dmyText(addDays(today, -205))} 14:00:05`,
+        EffectiveDate: dmy(addDays(today, -200)),
+        TimeSubmit: `${dmy(addDays(today, -205))} 14:00:05`,
       },
     ]);
     const after = await rows(`GetDepositRate/${addDays(today, -30)}`);
     expect(after.map((r) => [r.DepositNameEn, r.DepositRates, r.EffectiveDate])).toEqual([
-      ['Savings Account', '0.25', dmyText(addDays(today, -30))],
-      ['Fixed Deposit 12 Months', '1.50', dmyText(addDays(today, -200))],
+      ['Savings Account', '0.25', dmy(addDays(today, -30))],
+      ['Fixed Deposit 12 Months', '1.50', dmy(addDays(today, -200))],
     ]);
     // Today's date gives today's answer; the day-first form is the same day.
     expect(await rows(`GetDepositRate/${today}`)).toEqual(await rows('GetDepositRate'));
@@ -78,12 +76,12 @@ describe('GetLoanRate/{date}', () => {
     const today = t.fixture.today;
     const before = await rows(`GetLoanRate/${addDays(today, -61)}`);
     expect(before.map((r) => [r.LoanNameEn, r.LoanRates, r.EffectiveDate])).toEqual([
-      ['Minimum Loan Rate (MLR)', '7.100', dmyText(addDays(today, -500))],
+      ['Minimum Loan Rate (MLR)', '7.100', dmy(addDays(today, -500))],
     ]);
     const after = await rows(`GetLoanRate/${addDays(today, -60)}`);
     expect(after.map((r) => [r.LoanNameEn, r.LoanRates, r.EffectiveDate])).toEqual([
-      ['Minimum Loan Rate (MLR)', '6.975', dmyText(addDays(today, -60))],
-      ['Minimum Overdraft Rate (MOR)', '7.300', dmyText(addDays(today, -60))],
+      ['Minimum Loan Rate (MLR)', '6.975', dmy(addDays(today, -60))],
+      ['Minimum Overdraft Rate (MOR)', '7.300', dmy(addDays(today, -60))],
     ]);
     expect(Object.keys(after[0]!)).toEqual([
       'LoanNameEn',
@@ -99,12 +97,11 @@ describe('GetLoanRate/{date}', () => {
     const day = addDays(t.fixture.today, -61);
     const cached = await rows(`GetLoanRate/${day}`); // cached now
     expect(cached[0]).toMatchObject({ LoanRates: '7.100' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/admin/batches?type=loan-rates',
-      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-      payload: `product,effective_date,rate,submitted_at\n1,${addDays(t.fixture.today, -500)},7.125,${addDays(t.fixture.today, -1)} 12:00:00\n`,
-    });
+    const res = await postBatch(
+      t,
+      'loan-rates',
+      `product,effective_date,rate,submitted_at\n1,${addDays(t.fixture.today, -500)},7.125,${addDays(t.fixture.today, -1)} 12:00:00\n`,
+    );
     expect(res.json()).toMatchObject({ status: 'committed', changed: 1 });
     expect((await rows(`GetLoanRate/${day}`))[0]).toMatchObject({ LoanRates: '7.125' });
   });
