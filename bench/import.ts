@@ -8,10 +8,11 @@
 // one machine, each with the load average it ran under.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CsvFilesTarget } from '../src/ingest/demo/files.js';
 import { generateDemoInto } from '../src/ingest/demo/generate.js';
+import { loadAverage } from './harness/load.js';
 import { recreateDatabase } from './harness/postgres.js';
 
 const args = process.argv.slice(2);
@@ -105,10 +106,6 @@ async function importWith(root: string): Promise<Run> {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const here = join(import.meta.dirname, '..');
 const target = postgresUrl ? '100,000 on PostgreSQL' : '500,000';
 
@@ -117,7 +114,7 @@ if (!baseline) {
   const run = await importWith(here);
   console.log(run.out.trimEnd());
   console.log(
-    `\nimport: ${n(run.rate)} rows/s (target ${target}), ${n(run.cpuRate)} rows per CPU second, peak RSS ${n(run.rss)} MB (target < 1,024 MB), load average ${load()}`,
+    `\nimport: ${n(run.rate)} rows/s (target ${target}), ${n(run.cpuRate)} rows per CPU second, peak RSS ${n(run.rss)} MB (target < 1,024 MB), load average ${loadAverage()}`,
   );
   process.exit(run.code ?? 1);
 }
@@ -131,7 +128,7 @@ for (let round = 1; round <= rounds; round++) {
     ['baseline', baseline],
     ['this', here],
   ] as const) {
-    const before = load();
+    const before = loadAverage();
     const run = await importWith(root);
     if (run.code !== 0) {
       console.log(run.out.trimEnd());

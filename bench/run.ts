@@ -6,11 +6,12 @@
 // memory. Servers run in their own processes, and so does wrk; autocannon runs here. With --workers N
 // the service runs WORKERS=N and the ceiling as N node:cluster processes too; CPU and memory are
 // then those of all the processes. See CONTRIBUTING.md, Benchmarks.
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { captureAnswers, startCeiling } from './harness/ceiling.js';
 import { prepareDataset } from './harness/dataset.js';
+import { loadAverage } from './harness/load.js';
 import { measure, type Client, type Figures, type Measured } from './harness/measure.js';
 import {
   OPERATIONS,
@@ -87,17 +88,13 @@ const headers = {
 // Every request carries the key (the ceiling ignores it), so both servers read the same bytes.
 const benchRequests = (ops: Operation[]): BenchRequest[] =>
   ops.flatMap((o) => o.requests).map((r) => ({ ...r, headers: { ...r.headers, ...headers } }));
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ');
 // The load runs on the published command (`rates`, the compiled build), as in production.
 ensureCompiledBuild();
 console.log(
   `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
     `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
-    `node ${process.version}, load average ${load()}; service: compiled build (dist)` +
+    `node ${process.version}, load average ${loadAverage()}; service: compiled build (dist)` +
     (workers > 1 ? `, WORKERS=${workers}, ceiling on ${workers} processes too; ` : '; ') +
     `load generator: ${client}, ${uncachedClient} with the answer cache off` +
     (uncachedClient === 'wrk' ? '' : ' (no wrk: those p99 are largely autocannon reading the bodies)'),
@@ -169,7 +166,7 @@ printTable(cached, uncached, {
   rssAfterLoadMb: afterLoad.rssMb,
   peakMb: afterLoad.peakMb,
 });
-console.log(`\nload average at the end ${load()} (a busy machine lowers every figure)`);
+console.log(`\nload average at the end ${loadAverage()} (a busy machine lowers every figure)`);
 
 /**
  * Measures service and ceiling one after the other, `rounds` times, and keeps the round whose

@@ -6,12 +6,13 @@
 // requests and time of the first full sync, and of a second sync right after (nothing new: the
 // baseline of what a scheduled run costs), against the target: a first market-scale sync under
 // 10 minutes on this machine. The load average is printed too: the machine may be shared.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCli, serviceEnv } from './harness/cli.js';
-import { prepareDataset } from './harness/dataset.js';
+import { prepareDataset, type Dataset } from './harness/dataset.js';
+import { loadAverage } from './harness/load.js';
 import { recreateDatabase } from './harness/postgres.js';
 import { UNTIL } from './harness/requests.js';
 import { startService } from './harness/service.js';
@@ -24,22 +25,6 @@ const { values } = parseArgs({
   },
 });
 const TARGET_S = 600;
-
-/** The default-scale demo dataset until UNTIL, made once into /tmp like the market one, with a key. */
-async function demoDataset(): Promise<{ databaseUrl: string; key: string }> {
-  const folder = join(tmpdir(), `rates-bench-sqlite-default-${UNTIL}`);
-  const databaseUrl = `sqlite:${join(folder, 'rates.db')}`;
-  const marker = join(folder, 'key.txt');
-  if (existsSync(marker)) return { databaseUrl, key: readFileSync(marker, 'utf8').trim() };
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
-  const env = serviceEnv(databaseUrl);
-  const created = await runCli(['keys', 'create', '--name', 'bench', '--rate', '1000000000/60'], env);
-  const key = created.trim().split('\n').at(-1)!.trim();
-  await runCli(['demo', '--until', UNTIL], env);
-  writeFileSync(marker, `${key}\n`);
-  return { databaseUrl, key };
-}
 
 interface Figures {
   seconds: number;
@@ -66,7 +51,7 @@ const line = (what: string, f: Figures) =>
   `${what.padEnd(28)} ${f.seconds.toFixed(1).padStart(8)} s ${n(f.requests).padStart(9)} requests ` +
   `${n(f.rows).padStart(12)} rows ${n(f.rows / f.seconds).padStart(9)} rows/s ${String(f.batches).padStart(5)} batches`;
 
-async function bench(name: string, dataset: { databaseUrl: string; key: string }): Promise<Figures> {
+async function bench(name: string, dataset: Dataset): Promise<Figures> {
   // At market scale a start on a loaded machine takes more than the harness's usual minute.
   const a = await startService(
     dataset.databaseUrl,
@@ -81,9 +66,7 @@ async function bench(name: string, dataset: { databaseUrl: string; key: string }
   const b = postgres ?? `sqlite:${join(dir, 'b.db')}`;
   try {
     console.log(
-      `${name}: A ${a.url} on ${dataset.databaseUrl}; B on ${postgres ? 'PostgreSQL' : b}; load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `${name}: A ${a.url} on ${dataset.databaseUrl}; B on ${postgres ? 'PostgreSQL' : b}; load ${loadAverage()}`,
     );
     const cpuBefore = a.cpuSeconds();
     const first = await syncOnce(a.url, dataset.key, b);
@@ -99,19 +82,13 @@ async function bench(name: string, dataset: { databaseUrl: string; key: string }
   }
 }
 
-console.log(
-  `bench:sync on ${cpus().length} cores, load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
-if (values.only !== 'market') await bench('demo', await demoDataset());
+console.log(`bench:sync on ${cpus().length} cores, load average ${loadAverage()}`);
+if (values.only !== 'market') await bench('demo', await prepareDataset(UNTIL, undefined, 'default'));
 if (values.only !== 'demo') {
   const market = await prepareDataset(UNTIL);
   const first = await bench('market', market);
   console.log(
     `market first sync: ${first.seconds.toFixed(0)} s against the target of ${TARGET_S} s: ` +
-      `${first.seconds < TARGET_S ? 'met' : 'NOT met'} (load average now ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')})`,
+      `${first.seconds < TARGET_S ? 'met' : 'NOT met'} (load average now ${loadAverage()})`,
   );
 }

@@ -1,8 +1,8 @@
-// The market-scale database (about 2,500 funds and 33 FX families over 20 years, deposit history),
-// built once with the real `rates demo --scale market` command and reused by later runs: a SQLite
-// file in a /tmp folder named by scale and last day, like bench/import.ts's cached files. A key with
-// limits far above what a benchmark sends is made at the same time, so every call takes the whole
-// gateway path (lookup, rate limit, quota, usage) and is never refused.
+// A demo database, the market-scale one unless asked (about 2,500 funds and 33 FX families over 20
+// years, deposit history), built once with the real `rates demo --scale <scale>` command and reused
+// by later runs: a SQLite file in a /tmp folder named by scale and last day, like bench/import.ts's
+// cached files. A key with limits far above what a benchmark sends is made at the same time, so every
+// call takes the whole gateway path (lookup, rate limit, quota, usage) and is never refused.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,16 +16,19 @@ export interface Dataset {
   note: string;
 }
 
-const SCALE = 'market';
-
 /**
+ * `rates demo --scale <scale>` ('market' unless asked; bench:sync also syncs the 'default' demo).
  * SQLite without `postgresUrl`; otherwise that PostgreSQL database, dropped and made afresh the first
  * time. Either way a marker file in /tmp says the dataset and key are there.
  */
-export async function prepareDataset(until: string, postgresUrl?: string): Promise<Dataset> {
+export async function prepareDataset(
+  until: string,
+  postgresUrl?: string,
+  scale: 'default' | 'market' = 'market',
+): Promise<Dataset> {
   const folder = postgresUrl
-    ? join(tmpdir(), `rates-bench-postgres-${SCALE}-${until}-${postgresUrl.replace(/[^a-z0-9]+/gi, '_')}`)
-    : join(tmpdir(), `rates-bench-sqlite-${SCALE}-${until}`);
+    ? join(tmpdir(), `rates-bench-postgres-${scale}-${until}-${postgresUrl.replace(/[^a-z0-9]+/gi, '_')}`)
+    : join(tmpdir(), `rates-bench-sqlite-${scale}-${until}`);
   const databaseUrl = postgresUrl ?? `sqlite:${join(folder, 'rates.db')}`;
   const marker = join(folder, 'key.txt');
   if (existsSync(marker)) {
@@ -45,9 +48,9 @@ export async function prepareDataset(until: string, postgresUrl?: string): Promi
     );
   });
   const key = created.trim().split('\n').at(-1)!.trim();
-  console.log(`Generating the ${SCALE} dataset until ${until} into ${databaseUrl} (about a minute) ...`);
+  console.log(`Generating the ${scale} dataset until ${until} into ${databaseUrl} (about a minute) ...`);
   const started = performance.now();
-  await runCli(['demo', '--scale', SCALE, '--until', until], env, true);
+  await runCli(['demo', '--scale', scale, '--until', until], env, true);
   mkdirSync(folder, { recursive: true }); // SQLite made it already; PostgreSQL's marker needs it
   writeFileSync(marker, `${key}\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);

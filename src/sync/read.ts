@@ -22,18 +22,17 @@ import { UpstreamError, type Upstream } from './upstream.js';
 // What the upstream publishes, read through its public operations and turned into the rows an import
 // of each type would carry (src/ingest/specs.ts), with the upstream's own row and batch numbers.
 
-const arr = <S extends Parameters<typeof Type.Array>[0]>(s: S) => Type.Array(s);
-const FUND_NAMES = arr(FundNameItem);
-const FUND_LIST = arr(FundPriceListItem);
-const PRICES = arr(FundPriceRecord);
-const LATEST = arr(LatestDateRecord);
-const FAMILIES = arr(FxFamily);
-const BANNER = arr(FxBannerRow);
-const DAYS = arr(FxDay);
-const ROUNDS = arr(FxRound);
-const DAILY = arr(FxRateRow);
-const DEPOSITS = arr(DepositRate);
-const LOANS = arr(LoanRate);
+const FUND_NAMES = Type.Array(FundNameItem);
+const FUND_LIST = Type.Array(FundPriceListItem);
+const PRICES = Type.Array(FundPriceRecord);
+const LATEST = Type.Array(LatestDateRecord);
+const FAMILIES = Type.Array(FxFamily);
+const BANNER = Type.Array(FxBannerRow);
+const DAYS = Type.Array(FxDay);
+const ROUNDS = Type.Array(FxRound);
+const DAILY = Type.Array(FxRateRow);
+const DEPOSITS = Type.Array(DepositRate);
+const LOANS = Type.Array(LoanRate);
 
 /** A fund as AllFundsName lists it (or, from an upstream without it, AllFundPrices). */
 export interface ListedFund {
@@ -67,7 +66,7 @@ export interface ProductRates {
 }
 
 /** 'dd/MM/yyyy' or 'd/MM/yyyy' to 'YYYY-MM-DD'. */
-export function dmyToIso(value: string, what: string): string {
+function dmyToIso(value: string, what: string): string {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
   if (!m) throw new UpstreamError('not-interface', `${what}: '${value}' is not a day dd/MM/yyyy`);
   return `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
@@ -191,7 +190,7 @@ function productRates(rows: string[][], what: string): ProductRates {
   return result;
 }
 
-export function bannerToRate(r: FxBannerRow, what: string): NewFxRate {
+function bannerToRate(r: FxBannerRow, what: string): NewFxRate {
   const round = Number(r.Update);
   const id = Number(r.ID);
   if (!Number.isInteger(round) || round < 1 || !Number.isInteger(id))
@@ -277,7 +276,7 @@ export async function readFundHistory(
   };
 }
 
-const LAST_UPDATE = arr(FxLastUpdate);
+const LAST_UPDATE = Type.Array(FxLastUpdate);
 
 /**
  * Whether the upstream has the website's FX operations (decisions 6) the round-by-round read needs

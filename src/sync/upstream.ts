@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { RatesClient } from '../client/client.js';
 import { RatesApiError, retryAfterMs } from '../client/errors.js';
@@ -220,6 +220,3 @@ export class Upstream {
     }
   }
 }
-
-/** Array answers: every operation but GetNavByFundCode and Convert answers an array. */
-export const arrayOf = <S extends TSchema>(schema: S) => Type.Array(schema);
