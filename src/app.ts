@@ -164,16 +164,17 @@ export async function buildApp({
     // Answers and the series behind them, kept until a batch commits (in any process); each is sized
     // by its setting, and 0 turns it off (src/cache/caches.ts).
     const answers = answerCache(config, data);
-    const maxAgeS = config.cacheMaxAgeS;
-    const cachePublic = config.cachePublic;
-    const corsOrigins = config.corsOrigins;
-    // With the answer cache off (CACHE_MAX_BYTES=0) every call goes through the framework.
-    if (answers.enabled) {
+    // The fast path and the framework's hooks answer with the same caching headers and CORS setting,
+    // worked out once here.
+    const caching = cachingHeaders({ maxAgeS: config.cacheMaxAgeS, shared: config.cachePublic });
+    const corsOrigins = keyedOrigins(config.corsOrigins);
+    // Without an answer cache (CACHE_MAX_BYTES=0) every call goes through the framework.
+    if (answers) {
       direct = new DirectAnswers({
         answers,
         gateway,
-        caching: cachingHeaders({ maxAgeS, shared: cachePublic }),
-        corsOrigins: keyedOrigins(corsOrigins),
+        caching,
+        corsOrigins,
         maxUrlLength: config.maxUrlLength,
         underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
         ip: clientAddress(trustProxy),
@@ -191,9 +192,7 @@ export async function buildApp({
       repos: createRepositories(store.reader, makeCaches(config, data)),
       now,
       gateway,
-      answers,
-      maxAgeS,
-      cachePublic,
+      answers: answers && { cache: answers, caching },
       corsOrigins,
     });
     await app.register(docsRoutes);

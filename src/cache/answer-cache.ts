@@ -23,23 +23,16 @@ export const MIN_COMPRESS_BYTES = 1024;
 /**
  * Answers of the API kept in memory until the data changes: it starts afresh whenever the data
  * version moves (src/store/data-version.ts), and an answer computed under an older version is never
- * stored. Memory is bounded by bytes (LRU). With maxBytes 0 (CACHE_MAX_BYTES=0) it keeps nothing:
- * every get misses, and the app answers every call through the framework.
+ * stored. Memory is bounded by bytes (LRU). CACHE_MAX_BYTES=0 makes none (src/cache/caches.ts).
  */
 export class AnswerCache {
-  /** Empty for good when the cache is off: `get` stays the same monomorphic LRU lookup either way. */
   private readonly entries: LRUCache<string, CachedAnswer>;
-  /** Whether it keeps answers at all. */
-  readonly enabled: boolean;
 
   constructor(
     private readonly data: Pick<DataVersion, 'current' | 'onChange'>,
     options: { maxBytes: number },
   ) {
-    this.enabled = options.maxBytes > 0;
-    this.entries = this.enabled
-      ? new LRUCache({ maxSize: options.maxBytes, sizeCalculation: entryBytes })
-      : new LRUCache({ max: 1 });
+    this.entries = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: entryBytes });
     data.onChange(() => this.entries.clear());
   }
 
@@ -56,7 +49,7 @@ export class AnswerCache {
   put(key: string, version: number, answer: Omit<CachedAnswer, 'etag' | 'variants'>): CachedAnswer {
     const body = ownMemory(answer.body);
     const stored: CachedAnswer = { ...answer, body, etag: etagOf(body), variants: {} };
-    if (this.enabled && version === this.data.current) this.entries.set(key, stored);
+    if (version === this.data.current) this.entries.set(key, stored);
     return stored;
   }
 

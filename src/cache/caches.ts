@@ -81,7 +81,15 @@ export function noCaches(): Caches {
   };
 }
 
-/** The API's answers, kept until the data changes (CACHE_MAX_BYTES; 0: an AnswerCache that keeps nothing). */
-export function answerCache(config: Pick<Config, 'cacheMaxBytes'>, data: DataVersion): AnswerCache {
-  return new AnswerCache(data, { maxBytes: config.cacheMaxBytes });
+/**
+ * The API's answers, kept until the data changes (CACHE_MAX_BYTES). 0: none. Unlike the caches above,
+ * whose off state is a NoCache behind the same interface, an answer cache off takes its features with
+ * it (ETags and 304s, Cache-Control, the fast path), so the app installs them only with a cache.
+ */
+export function answerCache(
+  config: Pick<Config, 'cacheMaxBytes'>,
+  data: DataVersion,
+): AnswerCache | undefined {
+  const maxBytes = config.cacheMaxBytes;
+  return maxBytes > 0 ? new AnswerCache(data, { maxBytes }) : undefined;
 }

@@ -6,7 +6,7 @@ import { PublicAccessRepository } from '../store/public-access-repo.js';
 import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
 import { ChangeNotices, noticeChannel, type ChangeKind } from './change-notices.js';
-import { DEFAULT_KEY_GUESS_SETTINGS, KeyGuessGuard } from './key-guess-guard.js';
+import { KeyGuessGuard } from './key-guess-guard.js';
 import { LimiterFailures } from './limiter-failures.js';
 import { MemoryLimiterStore, type LimiterStore } from './limiter-store.js';
 import { Metrics } from './metrics.js';
@@ -20,19 +20,16 @@ import { ThrottledReport } from './throttled-report.js';
 import { TrafficLimits } from './traffic-limits.js';
 import { UsageRecorder } from './usage-recorder.js';
 
-export interface GatewayOptions {
+/** The gateway's options that are settings by the same name (src/settings.ts says what each means). */
+type GatewaySettingNames = 'keyGuessLimit' | 'usageFlushMs' | 'keyCacheMaxEntries';
+
+export interface GatewayOptions extends Pick<Config, GatewaySettingNames> {
   store: Store;
   /** The clock of limits, quotas, expiry and usage days; tests move it instead of sleeping. */
   now?: () => Date;
   limiterStore?: LimiterStore;
   /** Shared counters and change notices across nodes (REDIS_URL); without it, this process's memory. */
   redis?: RedisSettings;
-  /** Unknown keys per minute from one address before it is blocked (KEY_GUESS_LIMIT). */
-  keyGuessLimit: number;
-  /** How often counted usage is written to the database (USAGE_FLUSH_MS). */
-  usageFlushMs: number;
-  /** Subscriptions kept in memory by key (KEY_CACHE_MAX_ENTRIES). */
-  keyCacheMaxEntries: number;
   /** How often the subscription change counter is polled. */
   pollMs?: number;
   onError?: (error: unknown, what: string) => void;
@@ -40,22 +37,10 @@ export interface GatewayOptions {
 
 /** The gateway's options that come from the settings. */
 export function gatewaySettings(
-  config: Pick<
-    Config,
-    | 'keyGuessLimit'
-    | 'usageFlushMs'
-    | 'keyCacheMaxEntries'
-    | 'redisUrl'
-    | 'redisKeyPrefix'
-    | 'redisFailureMode'
-  >,
-): Pick<GatewayOptions, 'keyGuessLimit' | 'usageFlushMs' | 'keyCacheMaxEntries' | 'redis'> {
-  return {
-    keyGuessLimit: config.keyGuessLimit,
-    usageFlushMs: config.usageFlushMs,
-    keyCacheMaxEntries: config.keyCacheMaxEntries,
-    redis: redisSettings(config),
-  };
+  config: Pick<Config, GatewaySettingNames> & Parameters<typeof redisSettings>[0],
+): Pick<GatewayOptions, GatewaySettingNames | 'redis'> {
+  const { keyGuessLimit, usageFlushMs, keyCacheMaxEntries } = config;
+  return { keyGuessLimit, usageFlushMs, keyCacheMaxEntries, redis: redisSettings(config) };
 }
 
 /** How long a start waits for Redis before serving anyway (under the failure mode). */
@@ -130,10 +115,7 @@ export class Gateway {
       { pollMs: options.pollMs ?? 250, maxEntries: options.keyCacheMaxEntries },
     );
     this.limits = new TrafficLimits(limiterStore);
-    this.keyGuesses = new KeyGuessGuard(limiterStore, {
-      ...DEFAULT_KEY_GUESS_SETTINGS,
-      perMinute: options.keyGuessLimit,
-    });
+    this.keyGuesses = new KeyGuessGuard(limiterStore, options.keyGuessLimit);
     this.usage = new UsageRecorder(new UsageRepository(store.db), (error) =>
       background(error, 'writing usage'),
     );

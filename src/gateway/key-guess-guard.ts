@@ -1,18 +1,8 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { DEFAULTS } from '../settings.js';
 import { consumeOne, type LimiterStore } from './limiter-store.js';
 
-export interface KeyGuessSettings {
-  /** Unknown keys one client address may present per minute before it is made to wait. */
-  perMinute: number;
-  /** How long an address that went over must wait, in seconds. */
-  blockS: number;
-}
-
-export const DEFAULT_KEY_GUESS_SETTINGS: KeyGuessSettings = {
-  perMinute: DEFAULTS.keyGuessLimit,
-  blockS: 300,
-};
+/** How long an address that went over must wait, in seconds. */
+const BLOCK_S = 300;
 
 /**
  * Slows down key guessing: unknown keys are counted per client address, and an address over its
@@ -22,22 +12,23 @@ export const DEFAULT_KEY_GUESS_SETTINGS: KeyGuessSettings = {
 export class KeyGuessGuard {
   private readonly limiter: RateLimiterAbstract;
 
+  /** `perMinute`: unknown keys one client address may present per minute before it is made to wait (KEY_GUESS_LIMIT). */
   constructor(
     store: LimiterStore,
-    private readonly settings: KeyGuessSettings = DEFAULT_KEY_GUESS_SETTINGS,
+    private readonly perMinute: number,
   ) {
     this.limiter = store.limiter({
       keyPrefix: 'key-guess',
-      points: settings.perMinute,
+      points: perMinute,
       duration: 60,
-      blockDuration: settings.blockS,
+      blockDuration: BLOCK_S,
     });
   }
 
   /** Milliseconds the address still has to wait, 0 when it may try a key. */
   async waitMs(address: string): Promise<number> {
     const res = await this.limiter.get(address);
-    return res !== null && res.consumedPoints > this.settings.perMinute ? Math.max(res.msBeforeNext, 1) : 0;
+    return res !== null && res.consumedPoints > this.perMinute ? Math.max(res.msBeforeNext, 1) : 0;
   }
 
   /** Counts an unknown key from the address; milliseconds to wait when that put it over, else 0. */

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
-import {
-  cachedAnswerHeaders,
-  cachingHeaders,
-  etagMatches,
-  type CachingOptions,
-} from '../calls/answer-headers.js';
+import { cachedAnswerHeaders, etagMatches } from '../calls/answer-headers.js';
 import { answerKey } from '../calls/answer-key.js';
 import type { Gateway } from '../gateway/index.js';
 import { operationName, serviceGroup } from './route-names.js';
@@ -29,9 +24,13 @@ export function installResponseCache(
   app: FastifyInstance,
   cache: AnswerCache,
   gateway: Gateway,
-  options: CachingOptions & { now: () => Date },
+  options: {
+    /** Cache-Control and Vary (calls/answer-headers.ts cachingHeaders), as the fast path sends them. */
+    caching: Readonly<Record<string, string>>;
+    now: () => Date;
+  },
 ): void {
-  const caching = cachingHeaders(options);
+  const { caching } = options;
 
   app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;

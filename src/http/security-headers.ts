@@ -1,7 +1,7 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from '../calls/answer-headers.js';
-import { corsOrigin, EXPOSED_HEADERS, keyedOrigins } from '../calls/cors.js';
+import { corsOrigin, EXPOSED_HEADERS, type CorsOrigin } from '../calls/cors.js';
 import { KEY_HEADER, presentedKey } from '../calls/presented-key.js';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import type { PublicAccessState } from '../gateway/public-access.js';
@@ -22,7 +22,8 @@ export function installSecurityHeaders(app: FastifyInstance): void {
  */
 export async function installApiCors(
   api: FastifyInstance,
-  origins: readonly string[],
+  /** CORS_ORIGINS (calls/cors.ts keyedOrigins). */
+  keyed: CorsOrigin,
   publicAccess: PublicAccessState,
 ): Promise<void> {
   // OPTIONS is no operation: only a real preflight gets an answer; any other stays the gateway's 404
@@ -31,7 +32,6 @@ export async function installApiCors(
     const { origin, 'access-control-request-method': method } = request.headers;
     if (request.method === 'OPTIONS' && (!origin || !method)) throw new ApiError(404, MESSAGES.notFound);
   });
-  const keyed = keyedOrigins(origins);
   const options = {
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['Ocp-Apim-Subscription-Key', 'Content-Type'],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Gateway } from '../gateway/index.js';
 import type { AnswerCache } from '../cache/answer-cache.js';
+import type { CorsOrigin } from '../calls/cors.js';
 import { installGatewayHooks } from '../http/gateway-hooks.js';
 import { installResponseCache } from '../http/response-cache.js';
 import { installApiCors } from '../http/security-headers.js';
@@ -16,19 +17,19 @@ export const apiRoutes: FastifyPluginAsync<{
   repos: Repositories;
   now: () => Date;
   gateway: Gateway;
-  answers: AnswerCache;
-  maxAgeS: number;
-  cachePublic: boolean;
-  corsOrigins: readonly string[];
-}> = async (api, { repos, now, gateway, answers, maxAgeS, cachePublic, corsOrigins }) => {
+  /** The answer cache and its caching headers; none: CACHE_MAX_BYTES=0. */
+  answers: { cache: AnswerCache; caching: Readonly<Record<string, string>> } | undefined;
+  /** CORS_ORIGINS, as the call core's CORS rule takes them (calls/cors.ts). */
+  corsOrigins: CorsOrigin;
+}> = async (api, { repos, now, gateway, answers, corsOrigins }) => {
   // The one POST operation ignores its body: accept any content type, keep nothing of it.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   // CORS first: its hook sets the allow headers before the key check, so a browser can read a 401 too.
   await installApiCors(api, corsOrigins, gateway.publicAccess);
   installGatewayHooks(api, gateway);
-  // With the answer cache off (CACHE_MAX_BYTES=0) answers carry no ETag and are built on every call.
-  if (answers.enabled) installResponseCache(api, answers, gateway, { maxAgeS, shared: cachePublic, now });
+  // Without an answer cache (CACHE_MAX_BYTES=0) answers carry no ETag and are built on every call.
+  if (answers) installResponseCache(api, answers.cache, gateway, { caching: answers.caching, now });
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });

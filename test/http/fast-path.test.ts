@@ -122,6 +122,10 @@ describe.each([
       await expectAlike(t, base, op(), { ...key, 'accept-encoding': 'br, gzip' });
       const unchanged = await expectAlike(t, base, op(), { ...key, 'if-none-match': plain.headers.etag! });
       expect(unchanged.status, id).toBe(304);
+      // Not only alike: a 304 has no payload, so no Content-Length (RFC 9110 8.6) on either path.
+      expect(unchanged.headers['content-length'], id).toBeUndefined();
+      // A call naming no Origin may still be read cross-origin: both paths expose the limit headers.
+      expect(plain.headers['access-control-expose-headers'], id).toContain('RateLimit-Remaining');
       const inQuery = {
         ...op(),
         url: `${op().url}${op().url.includes('?') ? '&' : '?'}subscription-key=${t.key}`,
