@@ -17,16 +17,20 @@ describe('rates sync options', () => {
     ['--concurrency', '65'],
     ['--timeout', '5'],
     ['--window', '-1'],
-  ])('refuses %s %s, as the setting it stands for would', async (option, value) => {
-    const env = await processEnv(join(dir, `${option}${value}`));
-    // Nothing listens on port 1: were the option taken, the sync would start and fail to reach it.
-    const args = ['sync', '--from', 'http://127.0.0.1:1', '--retries', '0', option, value];
-    const failed = await cli(args, env).then(
-      () => ({ code: 0, stdout: '', stderr: '' }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
-    expect(failed.code).toBe(1);
-    expect(failed.stdout).not.toMatch(/Sync from/);
-    expect(failed.stderr).toContain(`option '${option} `);
-  }, 60_000);
+  ])(
+    'refuses %s %s, as the setting it stands for would',
+    async (option, value) => {
+      const env = await processEnv(join(dir, `${option}${value}`));
+      // Nothing listens on port 1: were the option taken, the sync would start and fail to reach it.
+      const args = ['sync', '--from', 'http://127.0.0.1:1', '--retries', '0', option, value];
+      const failed = await cli(args, env).then(
+        () => ({ code: 0, stdout: '', stderr: '' }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).not.toMatch(/Sync from/);
+      expect(failed.stderr).toContain(`option '${option} `);
+    },
+    60_000,
+  );
 });
