@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { countBefore } from '../domain/sorted.js';
 import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from './schemas.js';
+import { servedId } from '../store/served-ids.js';
 import type { Database, FxFamily } from '../store/schema.js';
 import { bannerRow, familyItem, rateRow } from './presenter.js';
 import { RATE_COLUMNS } from './rate-row.js';
@@ -54,7 +55,7 @@ export class FxRepository {
         .selectFrom('fx_rates')
         .select(['rate_date', 'round', 'rate_time', ...RATE_COLUMNS])
         // A synced row is served with the upstream's ID (migration 011).
-        .select(sql<number>`coalesce(origin_id, id)`.as('id'))
+        .select(servedId('id'))
         .where('family_code', '=', family.code)
         .orderBy('rate_date', 'desc')
         .orderBy('round', 'desc')

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxRateRow } from './schemas.js';
 import { bannerRow, rateRow } from './presenter.js';
 import { RATE_COLUMNS } from './rate-row.js';
+import { servedId } from '../store/served-ids.js';
 import type { Database } from '../store/schema.js';
 
 /** One update round: its day, number and time. */
@@ -85,7 +86,7 @@ export class FxRoundsRepository {
       .selectFrom('fx_rates as r')
       .innerJoin('fx_families as f', 'f.code', 'r.family_code')
       // A synced row is served with the upstream's ID (migration 011).
-      .select(sql<number>`coalesce(r.origin_id, r.id)`.as('id'))
+      .select(servedId('id', 'r'))
       .select([
         'r.family_code',
         'r.round',

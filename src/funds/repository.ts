@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { addDays } from '../domain/dates.js';
 import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
 import { NavSeries } from '../domain/nav-series.js';
 import type { NavStatistics } from '../domain/statistics.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
+import { servedId } from '../store/served-ids.js';
 import type { Database, Fund } from '../store/schema.js';
 
 export type PriceRow = Omit<StoredPrice, 'total_net_assets'>;
@@ -134,8 +135,7 @@ export class FundRepository {
         .selectFrom('fund_prices')
         .select(['price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
         // A synced price is served with the upstream's mfr_iId and l_ID (migration 011).
-        .select(sql<number>`coalesce(origin_id, id)`.as('id'))
-        .select(sql<number>`coalesce(origin_batch_id, batch_id)`.as('batch_id'))
+        .select([servedId('id'), servedId('batch_id')])
         .where('fund_id', '=', fundId)
         .orderBy('price_date')
         .execute()

@@ -1,82 +1,78 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { bangkokToday } from '../domain/dates.js';
 import { LooseDate, parseLooseDate } from '../domain/params.js';
 import type { Repositories } from '../store/repositories.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { depositRates, loanRates } from './presenter.js';
+import type { ProductRate } from './product-rate.js';
+import type { ProductRateRepository } from './repository.js';
 import { DepositRate, LoanRate } from './schemas.js';
+
+/** One operation of the group: its name, wire item, presenter and repository. */
+interface RateOperation<T extends TSchema> {
+  name: string;
+  /** What the operation lists, as its summaries start. */
+  subject: string;
+  item: T;
+  present: (rates: ProductRate[]) => Static<T>[];
+  repo: ProductRateRepository;
+}
 
 /** The InterestRatesService group (4.7, and the website's loan rates of decisions 6). */
 export const interestRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories; now: () => Date }> = async (
   app,
   { repos, now },
 ) => {
-  app.get(
-    '/GetDepositRate',
-    {
-      schema: {
-        operationId: 'InterestRates_GetDepositRate',
-        summary: "Each deposit product's rate in effect today (Bangkok)",
-        response: {
-          200: Type.Array(DepositRate, { description: 'Rates in effect today, in display order' }),
-          ...KEY_ERRORS,
-        },
-      },
-    },
-    async () => depositRates(await repos.deposits.currentRates(bangkokToday(now()))),
-  );
-
-  app.get(
-    '/GetLoanRate',
-    {
-      schema: {
-        operationId: 'InterestRates_GetLoanRate',
-        summary:
-          "Each loan reference rate's (MLR, MOR, MRR) and loan product's rate in effect today (Bangkok)",
-        response: {
-          200: Type.Array(LoanRate, { description: 'Rates in effect today, in display order' }),
-          ...KEY_ERRORS,
-        },
-      },
-    },
-    async () => loanRates(await repos.loans.currentRates(bangkokToday(now()))),
-  );
-
-  // The history of issue 20: the same answers as of another day, so the rates in force on a past day
-  // can be shown with the same code as today's. A later day gives the rates announced for it so far.
+  // Each operation is served for today and, as the history of issue 20, as of another day (`/{date}`):
+  // one answer for a day, so a past day's rates are shown with the same code as today's. A later day
+  // gives the rates announced for it so far.
   const OnDate = Type.Object({ date: LooseDate });
-
-  app.get(
-    '/GetDepositRate/:date',
-    {
-      schema: {
-        operationId: 'InterestRates_GetDepositRateOn',
-        summary: "Each deposit product's rate in effect on a given day (history)",
-        params: OnDate,
-        response: {
-          200: Type.Array(DepositRate, { description: 'Rates in effect on that day, in display order' }),
-          ...PARAM_ERRORS,
+  const serve = <T extends TSchema>({ name, subject, item, present, repo }: RateOperation<T>) => {
+    const answer = async (day: string) => present(await repo.ratesOn(day));
+    app.get(
+      `/${name}`,
+      {
+        schema: {
+          operationId: `InterestRates_${name}`,
+          summary: `${subject} in effect today (Bangkok)`,
+          response: {
+            200: Type.Array(item, { description: 'Rates in effect today, in display order' }),
+            ...KEY_ERRORS,
+          },
         },
       },
-    },
-    async (request) =>
-      depositRates(await repos.deposits.currentRates(parseLooseDate('date', request.params.date))),
-  );
-
-  app.get(
-    '/GetLoanRate/:date',
-    {
-      schema: {
-        operationId: 'InterestRates_GetLoanRateOn',
-        summary: "Each loan reference rate's and loan product's rate in effect on a given day (history)",
-        params: OnDate,
-        response: {
-          200: Type.Array(LoanRate, { description: 'Rates in effect on that day, in display order' }),
-          ...PARAM_ERRORS,
+      () => answer(bangkokToday(now())),
+    );
+    app.get(
+      `/${name}/:date`,
+      {
+        schema: {
+          operationId: `InterestRates_${name}On`,
+          summary: `${subject} in effect on a given day (history)`,
+          params: OnDate,
+          response: {
+            200: Type.Array(item, { description: 'Rates in effect on that day, in display order' }),
+            ...PARAM_ERRORS,
+          },
         },
       },
-    },
-    async (request) => loanRates(await repos.loans.currentRates(parseLooseDate('date', request.params.date))),
-  );
+      (request) => answer(parseLooseDate('date', request.params.date)),
+    );
+  };
+
+  serve({
+    name: 'GetDepositRate',
+    subject: "Each deposit product's rate",
+    item: DepositRate,
+    present: depositRates,
+    repo: repos.deposits,
+  });
+  serve({
+    name: 'GetLoanRate',
+    subject: "Each loan reference rate's (MLR, MOR, MRR) and loan product's rate",
+    item: LoanRate,
+    present: loanRates,
+    repo: repos.loans,
+  });
 };

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import { DepositRepository } from '../interest-rates/deposit-repository.js';
 import { FundRepository } from '../funds/repository.js';
 import { FxRepository } from '../exchange-rates/repository.js';
 import { FxRoundsRepository } from '../exchange-rates/rounds-repository.js';
 import { KeyRepository } from './key-repo.js';
-import { LoanRepository } from '../interest-rates/loan-repository.js';
+import { ProductRateRepository } from '../interest-rates/repository.js';
 import type { Caches } from '../cache/caches.js';
 import type { Database } from './schema.js';
 
@@ -12,8 +11,8 @@ export interface Repositories {
   funds: FundRepository;
   fx: FxRepository;
   fxRounds: FxRoundsRepository;
-  deposits: DepositRepository;
-  loans: LoanRepository;
+  deposits: ProductRateRepository;
+  loans: ProductRateRepository;
   keys: KeyRepository;
 }
 
@@ -23,8 +22,8 @@ export function createRepositories(db: Kysely<Database>, caches: Caches): Reposi
     funds: new FundRepository(db, caches),
     fx: new FxRepository(db, caches),
     fxRounds: new FxRoundsRepository(db),
-    deposits: new DepositRepository(db),
-    loans: new LoanRepository(db),
+    deposits: new ProductRateRepository(db, 'deposit'),
+    loans: new ProductRateRepository(db, 'loan'),
     keys: new KeyRepository(db),
   };
 }
