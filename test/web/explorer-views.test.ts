@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
@@ -67,6 +67,33 @@ const SHORT_MONTHS = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   th: ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
 };
+
+/** A day as the rates tables write it, from its day, month and year: 5 Jan 2026, 5 ม.ค. 2569. */
+const shortDay = (setting: Setting, [d, m, y]: number[]) =>
+  `${d} ${SHORT_MONTHS[setting.lang][m! - 1]} ${setting.lang === 'th' ? y! + 543 : y}`;
+
+/** The grouped rates tables list every product once, with the rate and effective day the service gives. */
+async function expectRateTables(
+  page: Page,
+  setting: Setting,
+  deposits: Awaited<ReturnType<RatesClient['getDepositRate']>>,
+  loans: Awaited<ReturnType<RatesClient['getLoanRate']>>,
+) {
+  const th = setting.lang === 'th';
+  const rows = await page.$$eval('#view table tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+  );
+  const expected = [
+    ...deposits.map((r) => [th ? r.DepositNameTh : r.DepositNameEn, r.DepositRates, r.EffectiveDate]),
+    ...loans.map((r) => [th ? r.LoanNameTh : r.LoanNameEn, r.LoanRates, r.EffectiveDate]),
+  ];
+  expect(rows.map((r) => r[0]).sort()).toEqual(expected.map((r) => r[0]).sort());
+  for (const row of rows) {
+    const [, rate, effective] = expected.find((e) => e[0] === row[0])!;
+    expect(row[1]).toBe(rate);
+    expect(row[2]).toBe(shortDay(setting, effective!.split('/').map(Number)));
+  }
+}
 
 describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 px and 390 px', () => {
   beforeAll(async () => {
@@ -445,20 +472,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       );
       // Every product once, in its group, with its rate and effective day as the service gives them.
       const [deposits, loans] = await Promise.all([client.getDepositRate(), client.getLoanRate()]);
-      const rows = await page.$$eval('#view table tbody tr', (trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
-      );
-      const expected = [
-        ...deposits.map((d) => [th ? d.DepositNameTh : d.DepositNameEn, d.DepositRates, d.EffectiveDate]),
-        ...loans.map((l) => [th ? l.LoanNameTh : l.LoanNameEn, l.LoanRates, l.EffectiveDate]),
-      ];
-      expect(rows.map((r) => r[0]).sort()).toEqual(expected.map((r) => r[0]).sort());
-      for (const row of rows) {
-        const [, rate, effective] = expected.find((e) => e[0] === row[0])!;
-        expect(row[1]).toBe(rate);
-        const [d, m, y] = effective!.split('/').map(Number) as [number, number, number];
-        expect(row[2]).toBe(`${d} ${SHORT_MONTHS[setting.lang][m - 1]} ${th ? y + 543 : y}`);
-      }
+      await expectRateTables(page, setting, deposits, loans);
       const fixed = await page.$$eval('h3[data-group=groupFixed] + p + .scroll td:first-child', (tds) =>
         tds.map((td) => td.textContent ?? ''),
       );
@@ -501,26 +515,12 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       expect(await page.textContent('#rates-on-error')).toMatch(th ? /พ\.ศ\./ : /^Enter a date/);
       await page.fill('#rates-on', dateText(setting, before));
       await page.click('#rates-on-apply');
-      const [d, m, y] = before.split('-').reverse().map(Number) as [number, number, number];
-      const shownDay = `${d} ${SHORT_MONTHS[setting.lang][m - 1]} ${th ? y + 543 : y}`;
+      const shownDay = shortDay(setting, before.split('-').reverse().map(Number));
       await eventually(() => page.textContent('#loans-title')).toContain(shownDay);
       expect(await page.textContent('#deposits-title')).toBe(
         th ? `อัตราดอกเบี้ยเงินฝากที่มีผล ณ ${shownDay}` : `Deposit rates in effect on ${shownDay}`,
       );
-      const rows = await page.$$eval('#view table tbody tr', (trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
-      );
-      const expected = [
-        ...deposits.map((r) => [th ? r.DepositNameTh : r.DepositNameEn, r.DepositRates, r.EffectiveDate]),
-        ...loans.map((r) => [th ? r.LoanNameTh : r.LoanNameEn, r.LoanRates, r.EffectiveDate]),
-      ];
-      expect(rows.map((r) => r[0]).sort()).toEqual(expected.map((r) => r[0]).sort());
-      for (const row of rows) {
-        const [, rate, effective] = expected.find((e) => e[0] === row[0])!;
-        expect(row[1]).toBe(rate);
-        const [ed, em, ey] = effective!.split('/').map(Number) as [number, number, number];
-        expect(row[2]).toBe(`${ed} ${SHORT_MONTHS[setting.lang][em - 1]} ${th ? ey + 543 : ey}`);
-      }
+      await expectRateTables(page, setting, deposits, loans);
       await checkView(page, `deposits-history-${setting.tag}`);
       // Back to today's rates.
       await page.click('#rates-today');

@@ -14,10 +14,17 @@ import {
 } from '../helpers/browser.js';
 import { cli, startServer } from '../helpers/cli.js';
 import { processEnv } from '../helpers/store.js';
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const THAI = /[\u0E00-\u0E7F]/;
+import {
+  clippedTables,
+  crowded,
+  DESKTOP,
+  focused,
+  legendValue,
+  PHONE,
+  THAI,
+  unexpected,
+  xTicks,
+} from './explorer-page.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -77,47 +84,6 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
         .split('\r\n'),
     };
   }
-
-  /** Console errors but the 401s of the first, keyless calls a page makes before a key is entered. */
-  const unexpected = (errors: string[]) =>
-    errors.filter((e) => !e.includes('the server responded with a status of 401'));
-
-  /** Scroll boxes whose table is wider than the box: columns a reader would have to find by scrolling. */
-  const clippedTables = (page: Page) =>
-    page.$$eval('.scroll', (boxes) =>
-      boxes
-        .filter((b) => b.scrollWidth > b.clientWidth + 1)
-        .map((b) => `${b.querySelector('table')?.className}: ${b.scrollWidth} > ${b.clientWidth}`),
-    );
-
-  /** The labels of a chart's day axis as drawn, with their x positions. */
-  const xTicks = async (page: Page, chart: string) =>
-    JSON.parse((await page.getAttribute(chart, 'data-x-ticks')) ?? '[]') as [string, number][];
-
-  /** Labels drawn too close to be read apart, or drawn twice. */
-  function crowded(ticks: [string, number][], minGap: number): string[] {
-    const problems: string[] = [];
-    const labels = ticks.map(([label]) => label);
-    if (new Set(labels).size !== labels.length) problems.push(`repeated: ${labels.join(' | ')}`);
-    for (let i = 1; i < ticks.length; i++) {
-      const gap = ticks[i]![1] - ticks[i - 1]![1];
-      if (gap < minGap) problems.push(`${ticks[i - 1]![0]} and ${ticks[i]![0]} ${gap}px apart`);
-    }
-    return problems;
-  }
-
-  /** The value the chart's legend shows for its first line (uPlot's legend is a table). */
-  const legendValue = (page: Page, chart: string) =>
-    page.$eval(`${chart} .u-legend .u-series:nth-child(2) .u-value`, (el) => el.textContent ?? '');
-
-  /** The focused element, as tag#id or its data-focus key. */
-  const focused = (page: Page) =>
-    page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return el
-        ? `${el.tagName.toLowerCase()}#${el.id}${el.dataset.focus ? `[${el.dataset.focus}]` : ''}`
-        : '';
-    });
 
   /** How many pixels of the chart's canvas are drawn on. */
   const inkedPixels = (page: Page, selector: string) =>
