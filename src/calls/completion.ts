@@ -37,7 +37,7 @@ export interface LoggedCall {
   responseTime: number;
 }
 
-export const COMPLETED = 'request completed';
+const COMPLETED = 'request completed';
 
 /**
  * The one line of an answered call (the service logs no 'incoming request' line), through pino. The

@@ -21,7 +21,7 @@ export function keyedOrigins(origins: readonly string[]): CorsOrigin {
  * The CORS headers of an answer any origin may read ('*'), as @fastify/cors sets them on a call that
  * is not a preflight: then they do not depend on the call.
  */
-export const ANY_ORIGIN_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const ANY_ORIGIN_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'access-control-allow-origin': '*',
   'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
 });

@@ -19,7 +19,7 @@ export function presentedKey(header: unknown, url: string): string | undefined {
  * can be (keys are hex), so it is refused as invalid: taken as no key, it would pass as a keyless
  * call where public access is open.
  */
-export function queryKey(url: string): string | undefined {
+function queryKey(url: string): string | undefined {
   const q = url.indexOf('?');
   if (q < 0) return undefined;
   const values = new URLSearchParams(url.slice(q + 1)).getAll(KEY_QUERY);

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runImport } from '../../src/ingest/import.js';
 import { UsageRepository } from '../../src/store/usage-repo.js';
+import { answerLookups, stableHeaders } from '../helpers/answers.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
 import { captureLog } from '../helpers/log.js';
 import { act, subscribe } from '../helpers/subscriptions.js';
@@ -49,23 +50,7 @@ function get(
   });
 }
 
-/** How many calls the answer cache answered, by result (hit_direct, hit, miss). */
-async function lookups(): Promise<Record<string, number>> {
-  const metric = await t.gateway.metrics.answerCache.get();
-  return Object.fromEntries(metric.values.map((v) => [String(v.labels.result), v.value]));
-}
-
-/** Headers that differ from call to call by nature. */
-const PER_CALL = [
-  'date',
-  'x-request-id',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-  'keep-alive',
-  'connection',
-];
-const stable = (headers: IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_CALL.includes(name)));
+const lookups = () => answerLookups(t.gateway);
 
 describe('direct answers', () => {
   it('serve a repeated call with the same status, headers and body as the framework', async () => {
@@ -78,7 +63,7 @@ describe('direct answers', () => {
     expect(after.hit_direct).toBe((before.hit_direct ?? 0) + 1);
     expect(second.status).toBe(200);
     expect(second.body.equals(first.body)).toBe(true);
-    expect(stable(second.headers)).toEqual(stable(first.headers));
+    expect(stableHeaders(second.headers)).toEqual(stableHeaders(first.headers));
     expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
     expect(second.headers['ratelimit-limit']).toBe(first.headers['ratelimit-limit']);
@@ -105,7 +90,7 @@ describe('direct answers', () => {
       expect(after.hit_direct, url).toBe((before.hit_direct ?? 0) + 1);
       expect(second.status, url).toBe(200);
       expect(second.body.equals(first.body), url).toBe(true);
-      expect(stable(second.headers), url).toEqual(stable(first.headers));
+      expect(stableHeaders(second.headers), url).toEqual(stableHeaders(first.headers));
     }
   });
 
@@ -132,7 +117,7 @@ describe('direct answers', () => {
       expect(after.hit_direct, url).toBe((before.hit_direct ?? 0) + 1);
       expect(second.status, url).toBe(200);
       expect(second.body.equals(first.body), url).toBe(true);
-      expect(stable(second.headers), url).toEqual(stable(first.headers));
+      expect(stableHeaders(second.headers), url).toEqual(stableHeaders(first.headers));
       const ofOperation = (m: typeof counted) =>
         m.values.filter((v) => v.labels.operation === operation).reduce((n, v) => n + v.value, 0);
       // The framework counts its call once the answer has left, a moment after the client has it.
@@ -145,13 +130,13 @@ describe('direct answers', () => {
   it('compress as asked, decoding to the same JSON, and answer a matching ETag with 304', async () => {
     const url = `/api/FundPriceService/AllFundPrices/${dmy(t.fixture.latest)}`;
     const plain = await get(url); // the framework's answer; the calls below are direct
-    const { 'content-length': _length, ...headers } = stable(plain.headers);
+    const { 'content-length': _length, ...headers } = stableHeaders(plain.headers);
     for (const [encoding, decode] of [
       ['gzip', gunzipSync],
       ['br', brotliDecompressSync],
     ] as const) {
       const direct = await get(url, { 'accept-encoding': encoding });
-      const { 'content-length': length, 'content-encoding': used, ...others } = stable(direct.headers);
+      const { 'content-length': length, 'content-encoding': used, ...others } = stableHeaders(direct.headers);
       expect(others).toEqual(headers);
       expect(Number(length)).toBe(direct.body.length);
       if (plain.body.length >= 1024) expect(used).toBe(encoding);

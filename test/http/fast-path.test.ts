@@ -1,5 +1,6 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerLookups, stableHeaders } from '../helpers/answers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { operations, type Operation } from '../helpers/operations.js';
 
@@ -16,24 +17,6 @@ interface Answer {
   body: Buffer;
 }
 
-/** Headers that differ from call to call by nature, or between a socket and app.inject. */
-const PER_CALL = new Set([
-  'date',
-  'x-request-id',
-  'ratelimit-remaining',
-  'ratelimit-reset',
-  'keep-alive',
-  'connection',
-  'transfer-encoding',
-]);
-
-const stable = (headers: IncomingHttpHeaders | Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(headers)
-      .filter(([name]) => !PER_CALL.has(name))
-      .map(([name, value]) => [name, String(value)]),
-  );
-
 function overHttp(base: string, url: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}${url}`, { headers });
@@ -41,7 +24,11 @@ function overHttp(base: string, url: string, headers: Record<string, string>): P
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: stable(res.headers), body: Buffer.concat(chunks) }),
+        resolve({
+          status: res.statusCode!,
+          headers: stableHeaders(res.headers),
+          body: Buffer.concat(chunks),
+        }),
       );
     });
     req.on('error', reject).end();
@@ -50,13 +37,12 @@ function overHttp(base: string, url: string, headers: Record<string, string>): P
 
 async function throughFramework(t: TestApp, url: string, headers: Record<string, string>): Promise<Answer> {
   const res = await t.app.inject({ url, headers });
-  return { status: res.statusCode, headers: stable(res.headers), body: res.rawPayload };
+  return { status: res.statusCode, headers: stableHeaders(res.headers), body: res.rawPayload };
 }
 
 /** How many calls the fast path answered. */
 async function fastAnswers(t: TestApp): Promise<number> {
-  const metric = await t.gateway.metrics.answerCache.get();
-  return metric.values.find((v) => v.labels.result === 'hit_direct')?.value ?? 0;
+  return (await answerLookups(t.gateway)).hit_direct ?? 0;
 }
 
 /** The cached operations the app serves, by operation id, from its OpenAPI document. */
