@@ -43,3 +43,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return config;
 }
+
+/**
+ * One setting's value from its text, by the table's parse and bounds: for a command-line option that
+ * stands for the setting (e.g. `rates sync --concurrency`, SYNC_CONCURRENCY), so both keep one rule.
+ */
+export function settingValue<K extends keyof typeof SETTINGS>(name: K, text: string): Config[K] {
+  const setting: Setting = SETTINGS[name];
+  const value = setting.parse(text);
+  const error = Value.Errors(setting.schema, value).First();
+  if (error) throw new RangeError(`${error.message} (${setting.env})`);
+  return value as Config[K];
+}

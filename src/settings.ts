@@ -105,6 +105,9 @@ function optionalUrl(env: string, pattern: string, type: string, description: st
   } satisfies Setting;
 }
 
+/** An upstream's address (SYNC_FROM, `rates sync --from`): http(s) and a host. */
+export const HTTP_URL = '^https?://[^\\s/]+';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const SETTINGS = {
@@ -374,7 +377,7 @@ export const SETTINGS = {
   // `rates sync` takes the same settings, its options over them.
   syncFrom: optionalUrl(
     'SYNC_FROM',
-    '^https?://[^\\s/]+',
+    HTTP_URL,
     'URL',
     'Upstream service to sync from (`https://host`); unset: no sync job (docs/sync.md)',
   ),

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, settingValue, type Config } from '../config.js';
+import type { SETTINGS } from '../settings.js';
 import { sqlitePath } from '../store/db.js';
 import { isPostgresUrl, redactUrl } from '../store/postgres/connection.js';
 import { explainStorageError } from '../store/storage-errors.js';
@@ -175,11 +176,11 @@ const sync = program
   .option('--key <key>', 'subscription key at the upstream (default: SYNC_KEY, which ps does not show)')
   .option('--since <date>', 'first day of history, YYYY-MM-DD (default: as far back as the upstream answers)')
   .option('--full', 'read the whole history again, not just the recent days')
-  .option('--rate <n>', 'requests per second at most (0: no limit)', (v) => integer(v, '--rate'))
-  .option('--concurrency <n>', 'requests in flight at most', (v) => integer(v, '--concurrency'))
-  .option('--timeout <ms>', 'time for one request', (v) => integer(v, '--timeout'))
-  .option('--retries <n>', 'tries after the first of a failed request', (v) => integer(v, '--retries'))
-  .option('--window <days>', 'recent days read again for corrections', (v) => integer(v, '--window'))
+  .option('--rate <n>', 'requests per second at most (0: no limit)', (v) => setting('syncRate', v))
+  .option('--concurrency <n>', 'requests in flight at most', (v) => setting('syncConcurrency', v))
+  .option('--timeout <ms>', 'time for one request', (v) => setting('syncTimeoutMs', v))
+  .option('--retries <n>', 'tries after the first of a failed request', (v) => setting('syncRetries', v))
+  .option('--window <days>', 'recent days read again for corrections', (v) => setting('syncWindowDays', v))
   .action(lazy(async () => (await import('./sync.js')).syncCommand));
 sync
   .command('status')
@@ -238,6 +239,15 @@ function lazy<Args extends unknown[]>(
 function integer(value: string, name: string): number {
   if (!/^-?[0-9]+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
   return Number(value);
+}
+
+/** An option standing for a setting: the setting's own parse and bounds (src/settings.ts). */
+function setting<K extends keyof typeof SETTINGS>(name: K, value: string): Config[K] {
+  try {
+    return settingValue(name, value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 program.parseAsync().catch((error: unknown) => {

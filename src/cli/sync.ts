@@ -1,4 +1,5 @@
 import { SingleBar, Presets } from 'cli-progress';
+import { HTTP_URL } from '../settings.js';
 import { readSyncState, syncStatus } from '../sync/state.js';
 import { runSync, type SyncProgress } from '../sync/run.js';
 import { syncOptions } from '../sync/settings.js';
@@ -55,7 +56,7 @@ export async function syncCommand(options: SyncCommandOptions): Promise<void> {
   await withStore(async (store, settings) => {
     const from = options.from ?? settings.syncFrom;
     if (!from) throw new Error('Say where to sync from: --from URL (or SYNC_FROM)');
-    if (!/^https?:\/\/[^\s/]+/i.test(from)) throw new Error(`--from must be an http(s) URL, got '${from}'`);
+    if (!new RegExp(HTTP_URL).test(from)) throw new Error(`--from must be an http(s) URL, got '${from}'`);
     // The key may come from SYNC_KEY instead, which keeps it out of the process list.
     const key = options.key ?? settings.syncKey;
     const base = syncOptions(settings, from, key);

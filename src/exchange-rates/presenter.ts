@@ -7,7 +7,7 @@ import type { RateRow } from './rate-row.js';
 // format its rows again on every call.
 
 /** The five rates of a stored row as served: fixed decimals, '' when not quoted. */
-export function rateFields(r: RateRow, decimals: number) {
+function rateFields(r: RateRow, decimals: number) {
   return {
     BuyingRates: formatRate(r.buying_notes, decimals),
     SellingRates: formatRate(r.selling_notes, decimals),

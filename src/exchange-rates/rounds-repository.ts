@@ -3,7 +3,7 @@ import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxRateRow } from './schemas.js';
 import { bannerRow, rateRow } from './presenter.js';
-import { RATE_COLUMNS } from './rate-row.js';
+import { lastRoundOfDay, RATE_COLUMNS } from './rate-row.js';
 import { servedId } from '../store/served-ids.js';
 import type { Database } from '../store/schema.js';
 
@@ -98,18 +98,7 @@ export class FxRoundsRepository {
       ])
       .where('r.rate_date', '=', date)
       .where('r.round', '<=', round)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('fx_rates as later')
-              .select('later.round')
-              .whereRef('later.family_code', '=', 'r.family_code')
-              .whereRef('later.rate_date', '=', 'r.rate_date')
-              .whereRef('later.round', '>', 'r.round')
-              .where('later.round', '<=', round),
-          ),
-        ),
-      )
+      .where(lastRoundOfDay(round))
       .orderBy('f.display_order')
       .orderBy('f.code')
       .execute();

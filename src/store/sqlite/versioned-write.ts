@@ -11,7 +11,7 @@ import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
  * SQLite undo a multi-row statement: 300k rates went in at 86k rows per CPU second 50 to a statement,
  * 160k one by one (which needs no statement journal). Deposit and loan rates are a few thousand rows.
  */
-export const ROWS_PER_INSERT: Readonly<Record<VersionedTable['table'], number>> = {
+const ROWS_PER_INSERT: Readonly<Record<VersionedTable['table'], number>> = {
   fund_prices: 50,
   fx_rates: 1,
   deposit_rates: 1,
