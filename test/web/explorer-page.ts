@@ -1,7 +1,13 @@
 // What the explorer's browser tests share: the four ways a reader meets it (English and Thai, at a
 // laptop's 1280 px and a phone's 390 px), and what they read off the page.
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityProblems, collectErrors, screenshot } from '../helpers/browser.js';
+import { WEB_ROOT } from '../../src/routes/explorer.js';
+import { accessibilityProblems, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
+import { startServer } from '../helpers/cli.js';
+import { processEnv } from '../helpers/store.js';
 
 export interface Setting {
   lang: 'en' | 'th';
@@ -16,6 +22,42 @@ export const SETTINGS: Setting[] = (['en', 'th'] as const).flatMap((lang) =>
   [DESKTOP, PHONE].map((viewport) => ({ lang, viewport, tag: `${lang}-${viewport.width}` })),
 );
 export const THAI = /[\u0E00-\u0E7F]/;
+
+/** The server as `npm start` runs it, on its demo data in `dir`, with the demo key, and Chromium. */
+export interface ExplorerRun {
+  env: Record<string, string>;
+  server: Awaited<ReturnType<typeof startServer>>;
+  key: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startExplorer(dir: string): Promise<ExplorerRun> {
+  if (!existsSync(join(WEB_ROOT, 'index.html'))) {
+    throw new Error('The explorer is not built: run npm run build:web (npm test does it first)');
+  }
+  const env = await processEnv(dir);
+  const server = await startServer(env);
+  const stopServer = async () => {
+    server.child.kill('SIGTERM');
+    await once(server.child, 'exit');
+  };
+  const key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await stopServer();
+    throw error;
+  });
+  return {
+    env,
+    server,
+    key,
+    browser,
+    async close() {
+      await browser.close();
+      await stopServer();
+    },
+  };
+}
 
 /**
  * A fresh browser profile in the setting's language and size, with the key already saved as the

@@ -1,14 +1,11 @@
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WEB_ROOT } from '../../src/routes/explorer.js';
-import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
+import { chromiumAvailable } from '../helpers/browser.js';
 import { RatesClient, type DateInput } from '../../src/client/index.js';
-import { cli, startServer } from '../helpers/cli.js';
-import { processEnv } from '../helpers/store.js';
+import { cli } from '../helpers/cli.js';
 import {
   chartPoints,
   checkView,
@@ -24,6 +21,8 @@ import {
   SETTINGS,
   xTicks,
   type Setting,
+  startExplorer,
+  type ExplorerRun,
 } from './explorer-page.js';
 
 // The explorer's views as each reader meets them: English and Thai, at 1280 px and at 390 px, each
@@ -32,7 +31,8 @@ import {
 // A test walks a whole view through several answers: on two shared cores that can pass 30 s.
 vi.setConfig({ testTimeout: 120_000 });
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let run: ExplorerRun | undefined;
+let server: ExplorerRun['server'];
 let browser: Browser;
 let key: string;
 let env: Record<string, string>;
@@ -97,21 +97,12 @@ async function expectRateTables(
 
 describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 px and 390 px', () => {
   beforeAll(async () => {
-    if (!existsSync(join(WEB_ROOT, 'index.html'))) {
-      throw new Error('The explorer is not built: run npm run build:web (npm test does it first)');
-    }
-    env = await processEnv(dir);
-    server = await startServer(env);
-    key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
+    run = await startExplorer(dir);
+    ({ env, server, key, browser } = run);
     client = new RatesClient({ key, baseUrl: server.url });
-    browser = await launchChromium();
   });
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      server.child.kill('SIGTERM');
-      await once(server.child, 'exit');
-    }
+    await run?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

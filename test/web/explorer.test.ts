@@ -1,19 +1,10 @@
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_ROOT } from '../../src/routes/explorer.js';
-import {
-  accessibilityProblems,
-  chromiumAvailable,
-  collectErrors,
-  launchChromium,
-  screenshot,
-} from '../helpers/browser.js';
-import { cli, startServer } from '../helpers/cli.js';
-import { processEnv } from '../helpers/store.js';
+import { accessibilityProblems, chromiumAvailable, collectErrors, screenshot } from '../helpers/browser.js';
+import { cli } from '../helpers/cli.js';
 import {
   clippedTables,
   crowded,
@@ -24,9 +15,12 @@ import {
   THAI,
   unexpected,
   xTicks,
+  startExplorer,
+  type ExplorerRun,
 } from './explorer-page.js';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let run: ExplorerRun | undefined;
+let server: ExplorerRun['server'];
 let browser: Browser;
 let key: string;
 let env: Record<string, string>;
@@ -34,20 +28,11 @@ const dir = mkdtempSync(join(tmpdir(), 'rates-web-'));
 
 describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
   beforeAll(async () => {
-    if (!existsSync(join(WEB_ROOT, 'index.html'))) {
-      throw new Error('The explorer is not built: run npm run build:web (npm test does it first)');
-    }
-    env = await processEnv(dir);
-    server = await startServer(env);
-    key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
-    browser = await launchChromium();
+    run = await startExplorer(dir);
+    ({ env, server, key, browser } = run);
   });
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      server.child.kill('SIGTERM');
-      await once(server.child, 'exit');
-    }
+    await run?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
