@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { SETTINGS, type Config, type Setting } from './settings.js';
+import { readSettings, SETTINGS, type Config, type Setting } from './settings.js';
 
 export type { Config } from './settings.js';
 
@@ -13,16 +13,7 @@ export class ConfigError extends Error {}
 
 /** Every setting, read from the environment once at start; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const candidate: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(SETTINGS) as [string, Setting][]) {
-    const text = env[setting.env];
-    // An empty variable is an unset one.
-    if (text === undefined || text === '') {
-      candidate[name] = typeof setting.default === 'function' ? setting.default(candidate) : setting.default;
-    } else {
-      candidate[name] = setting.parse(text);
-    }
-  }
+  const candidate = readSettings(env);
   const config = candidate as Config;
   const errors = [...Value.Errors(ConfigSchema, candidate)];
   // Settings that are wrong only together. Node refuses a headers timeout longer than the request timeout (which covers headers and body).

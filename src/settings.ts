@@ -441,13 +441,23 @@ export type SettingName = keyof typeof SETTINGS;
 /** The settings, each of its row's type. */
 export type Config = { -readonly [K in SettingName]: Static<(typeof SETTINGS)[K]['schema']> };
 
+/**
+ * Every setting's value from `env`: its variable's text read, or, unset or empty, its default (made
+ * from the settings above it if need be). Not checked: loadConfig (src/config.ts) checks them.
+ */
+export function readSettings(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(SETTINGS) as [string, Setting][]) {
+    const text = env[setting.env];
+    if (text !== undefined && text !== '') values[name] = setting.parse(text);
+    else values[name] = typeof setting.default === 'function' ? setting.default(values) : setting.default;
+  }
+  return values;
+}
+
 /** The whole config as the table's defaults make it (what an empty environment gives). */
 export function defaultConfig(): Config {
-  const config: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(SETTINGS) as [string, Setting][]) {
-    config[name] = typeof setting.default === 'function' ? setting.default(config) : setting.default;
-  }
-  return config as Config;
+  return readSettings({}) as Config;
 }
 
 /** The defaults, for the few places that need one outside a config (a store opened by a test, the demo's seed). */

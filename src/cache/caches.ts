@@ -61,24 +61,18 @@ export function makeCache<N extends CacheName>(name: N, config: Config, data: Da
 export type Caches = { [N in CacheName]: CacheOf<N> };
 
 export function makeCaches(config: Config, data: DataVersion): Caches {
-  return {
-    navSeries: makeCache('navSeries', config, data),
-    prices: makeCache('prices', config, data),
-    fxDaily: makeCache('fxDaily', config, data),
-    fundsByCode: makeCache('fundsByCode', config, data),
-    fundListing: makeCache('fundListing', config, data),
-  };
+  return everyCache((name) => makeCache(name, config, data));
 }
 
 /** Caches that keep nothing: every read goes to the database (tools and benchmarks without a data version). */
 export function noCaches(): Caches {
-  return {
-    navSeries: new NoCache(),
-    prices: new NoCache(),
-    fxDaily: new NoCache(),
-    fundsByCode: new NoCache(),
-    fundListing: new NoCache(),
-  };
+  return everyCache(() => new NoCache());
+}
+
+/** One cache of each name of the table (CACHES). */
+function everyCache(make: (name: CacheName) => LoadingCache<unknown, unknown>): Caches {
+  const names = Object.keys(CACHES) as CacheName[];
+  return Object.fromEntries(names.map((name) => [name, make(name)])) as Caches;
 }
 
 /**

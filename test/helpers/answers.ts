@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import { request, type Agent, type IncomingHttpHeaders } from 'node:http';
 import type { Gateway } from '../../src/gateway/index.js';
 
 /** Headers that differ from call to call by nature, or between a socket and app.inject. */
@@ -27,4 +27,29 @@ export function stableHeaders(
 export async function answerLookups(gateway: Gateway): Promise<Record<string, number>> {
   const metric = await gateway.metrics.answerCache.get();
   return Object.fromEntries(metric.values.map((v) => [String(v.labels.result), v.value]));
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET over real HTTP (the fast path is reached only so: app.inject never is), the body as sent. */
+export function getOverHttp(
+  url: string,
+  headers: Record<string, string> = {},
+  agent?: Agent,
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, ...(agent && { agent }) });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject).end();
+  });
 }

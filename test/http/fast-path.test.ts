@@ -1,6 +1,5 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerLookups, stableHeaders } from '../helpers/answers.js';
+import { answerLookups, getOverHttp, stableHeaders } from '../helpers/answers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { operations, type Operation } from '../helpers/operations.js';
 
@@ -17,22 +16,10 @@ interface Answer {
   body: Buffer;
 }
 
-function overHttp(base: string, url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${url}`, { headers });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode!,
-          headers: stableHeaders(res.headers),
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    req.on('error', reject).end();
-  });
+/** A GET over HTTP, where the fast path answers; its headers without the per-call ones. */
+async function overHttp(base: string, url: string, headers: Record<string, string>): Promise<Answer> {
+  const answer = await getOverHttp(`${base}${url}`, headers);
+  return { ...answer, headers: stableHeaders(answer.headers) };
 }
 
 async function throughFramework(t: TestApp, url: string, headers: Record<string, string>): Promise<Answer> {

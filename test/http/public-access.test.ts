@@ -1,7 +1,6 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PublicAccessRepository } from '../../src/store/public-access-repo.js';
-import { answerLookups, stableHeaders } from '../helpers/answers.js';
+import { answerLookups, getOverHttp, stableHeaders } from '../helpers/answers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { afternoonToday } from '../helpers/clock.js';
 import { INVALID_KEY, MISSING_KEY } from '../helpers/operations.js';
@@ -261,36 +260,18 @@ describe('public access', () => {
       groups: ['ExchangeRateService'],
     });
     expect(reopened.subscriptionId).toBe(subscriptionId);
-    const started = Date.now();
-    while ((await call(FX)).statusCode !== 200) {
-      expect(Date.now() - started).toBeLessThan(3000);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Seen within a few polls: waited for, not timed.
+    await vi.waitFor(async () => expect((await call(FX)).statusCode).toBe(200), {
+      timeout: 3000,
+      interval: 50,
+    });
     expect((await call(FUND)).statusCode).toBe(401);
     await admin('DELETE');
   });
 });
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** One GET over real HTTP (the direct answers are reached only so), the body as sent. */
-function httpGet(path: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { headers });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject).end();
-  });
-}
+const httpGet = (path: string, headers: Record<string, string>) => getOverHttp(`${base}${path}`, headers);
 
 async function directHits(): Promise<number> {
   return (await answerLookups(t.gateway)).hit_direct ?? 0;

@@ -34,6 +34,9 @@ export function addMonths(iso: string, months: number): string {
 export const toSeconds = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;
 export const fromSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
+/** Today in Bangkok, where the bank publishes. */
+export const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+
 /** Presets of the chart periods, as months back from the last day (1 week as a special case). */
 export const PRESETS = ['1W', '1M', '3M', '6M', '1Y', '3Y'] as const;
 export type Preset = (typeof PRESETS)[number];

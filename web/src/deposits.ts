@@ -1,7 +1,7 @@
 import type { DepositRate, LoanRate } from '../../src/client/index.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { dateField } from './date-field.js';
-import { fromDayFirst } from './dates.js';
+import { bangkokToday, fromDayFirst } from './dates.js';
 import { h, message, table } from './dom.js';
 import type { Key } from './i18n.js';
 
@@ -88,9 +88,6 @@ function ratesTable(ctx: Context, rates: Rate[], className: string, caption: str
     { caption },
   );
 }
-
-/** Today in Bangkok, where the bank publishes. */
-const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /** The day whose rates are shown ('YYYY-MM-DD'); undefined for today's. Kept while the page is open. */
 let asOf: string | undefined;

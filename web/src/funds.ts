@@ -1,15 +1,15 @@
 import type { DateInput, FundNameItem, FundPriceRecord } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
-import { day, show, text, type Context, type View } from './context.js';
-import { fromDateTime, PRESETS, presetStart, toSeconds, type Preset } from './dates.js';
-import { h, message, toggles } from './dom.js';
-import { dateField, readRange } from './date-field.js';
+import { show, text, type Context, type View } from './context.js';
+import { fromDateTime, toSeconds } from './dates.js';
+import { h, message } from './dom.js';
 import { fundSearch } from './fund-search.js';
 import { fundSummary } from './fund-summary.js';
 import { priceTable, statistics } from './fund-tables.js';
+import { periodPicker, periodRange, type Period } from './period.js';
 
 /** The period the user chose; it stays while they switch funds. */
-const period: { preset: Preset | 'custom'; from?: string; to?: string } = { preset: '1Y' };
+const period: Period = { preset: '1Y' };
 
 interface FundList {
   latest?: string;
@@ -40,10 +40,7 @@ export const fundsView: View = async (ctx) => {
   if (!latest) return show(ctx, search, message(text(ctx, 'noData'), 'empty'));
   if (!code) return show(ctx, search, message(text(ctx, 'pickFund')));
 
-  const { from, to } =
-    period.preset === 'custom'
-      ? { from: period.from!, to: period.to! }
-      : { from: presetStart(period.preset, latest), to: latest };
+  const { from, to } = periodRange(period, latest);
   const id = `${code}/${from}/${to}`;
   const listed = funds.find((f) => f.mf_iNumber === code);
   const [prices, stats, summary] = await Promise.all([
@@ -77,7 +74,7 @@ export const fundsView: View = async (ctx) => {
       { class: 'fund' },
       heading(ctx, listed, prices[0]),
       summary,
-      periodPicker(ctx, from, to),
+      periodPicker(ctx, period, 'fund', { from, to }),
       ...pricesPart,
     ),
   );
@@ -98,45 +95,5 @@ function heading(ctx: Context, listed: FundNameItem | undefined, first: FundPric
     {},
     h('h2', { id: 'fund-name' }, name ?? ''),
     h('p', { class: 'meta' }, [text(ctx, 'fundNo', { n: number }), category].filter(Boolean).join(' · ')),
-  );
-}
-
-function periodPicker(ctx: Context, from: string, to: string) {
-  const pick = (preset: Preset | 'custom') => {
-    period.preset = preset;
-    ctx.rerender();
-  };
-  const fromField = dateField(ctx.lang, { id: 'fund-from', label: text(ctx, 'from'), value: from });
-  const toField = dateField(ctx.lang, { id: 'fund-to', label: text(ctx, 'to'), value: to });
-  const problem = h('p', { class: 'message error', id: 'fund-range-error', role: 'alert' });
-  const apply = () => {
-    const range = readRange(ctx.lang, fromField, toField, (iso) => day(ctx, iso));
-    if ('error' in range) {
-      problem.textContent = range.error;
-      return;
-    }
-    Object.assign(period, { preset: 'custom', ...range });
-    ctx.rerender();
-  };
-  return h(
-    'div',
-    { class: 'period' },
-    toggles(
-      [
-        ...PRESETS.map((p) => ({ value: p, label: p })),
-        { value: 'custom' as const, label: text(ctx, 'custom') },
-      ],
-      period.preset,
-      pick,
-    ),
-    h(
-      'form',
-      { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
-      fromField.input,
-      toField.input,
-      h('button', { type: 'submit', id: 'fund-apply' }, text(ctx, 'apply')),
-    ),
-    problem,
-    h('p', { class: 'meta', id: 'fund-period' }, `${day(ctx, from)} – ${day(ctx, to)}`),
   );
 }

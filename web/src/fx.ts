@@ -1,30 +1,16 @@
 import type { DateInput, FxBannerRow, FxFamily, FxRateRow, FxRound } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
-import {
-  addMonths,
-  fromDayFirst,
-  fromMonthFirst,
-  PRESETS,
-  presetStart,
-  toSeconds,
-  type Preset,
-} from './dates.js';
-import { h, message, table, toggles } from './dom.js';
-import { dateField, readRange } from './date-field.js';
+import { addMonths, bangkokToday, fromDayFirst, fromMonthFirst, toSeconds } from './dates.js';
+import { h, message, table } from './dom.js';
 import { converter } from './converter.js';
 import { currencyName } from './currencies.js';
 import { fxDownload } from './fx-download.js';
 import { quotedDecimals } from './numbers.js';
+import { periodPicker, periodRange, type Period } from './period.js';
 
 /** The family and period the user chose; they stay while the page is open. */
-const choice: {
-  family?: string;
-  preset: Preset | 'custom';
-  from?: string;
-  to?: string;
-  round?: { day: string; update: string };
-} = { preset: '3M' };
+const choice: Period & { family?: string; round?: { day: string; update: string } } = { preset: '3M' };
 /** The bank's page opens on USD 50-100, the family most people look for. */
 const DEFAULT_FAMILY = 'USD50';
 /** Today's rates change with each round of the day: asked again when older than this. */
@@ -36,8 +22,6 @@ let watching: ReturnType<typeof setInterval> | undefined;
 let announce: { n: string; time: string } | undefined;
 
 const number = (rate: string) => (rate === '' ? null : Number(rate));
-/** Today in Bangkok, where the bank publishes. */
-const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 export const fxView: View = async (ctx) => {
   const family = choice.family ?? DEFAULT_FAMILY;
@@ -45,10 +29,7 @@ export const fxView: View = async (ctx) => {
   // A history up to today ends on the latest day with rates.
   // Today's answers go through `fresh`: a round published within the browser's cache time shows.
   const end = bangkokToday();
-  const { from, to } =
-    choice.preset === 'custom'
-      ? { from: choice.from!, to: choice.to! }
-      : { from: presetStart(choice.preset, end), to: end };
+  const { from, to } = periodRange(choice, end);
   const fresh = ctx.api.fresh;
   const familiesAnswer = ctx.api.memo('families', (c) => c.getFxFamily(), FRESH_MS * 60);
   const historyAnswer = ctx.api.memo(
@@ -95,7 +76,11 @@ export const fxView: View = async (ctx) => {
     ...(rounds.length > 1 ? [roundPicker(ctx, rounds, lastDay, round ?? latestRound)] : []),
     current ? figures(ctx, current) : message(text(ctx, 'noRates'), 'empty'),
     h('h2', {}, text(ctx, 'history')),
-    periodPicker(ctx, from, to),
+    periodPicker(ctx, choice, 'fx', { from, to }, (range) => {
+      // GetDownloadfxrates answers at most 3 years: said here rather than as the service's 400.
+      const earliest = addMonths(range.to, -36);
+      return range.from < earliest ? text(ctx, 'tooLong', { date: day(ctx, earliest) }) : undefined;
+    }),
     history.length > 0 ? chart : message(text(ctx, 'noRates'), 'empty'),
     converter(ctx, families),
     fxDownload(ctx, family, addMonths(lastDay, -1), lastDay),
@@ -131,48 +116,6 @@ function watchRounds(ctx: Context, shown: { day: string; update: string }) {
     );
   }, WATCH_MS);
   watching = timer;
-}
-
-/** The chart's period: the presets (1W to 3Y), or From and To of the user's own, at most 3 years. */
-function periodPicker(ctx: Context, from: string, to: string) {
-  const fromField = dateField(ctx.lang, { id: 'fx-from', label: text(ctx, 'from'), value: from });
-  const toField = dateField(ctx.lang, { id: 'fx-to', label: text(ctx, 'to'), value: to });
-  const problem = h('p', { class: 'message error', id: 'fx-range-error', role: 'alert' });
-  const apply = () => {
-    const range = readRange(ctx.lang, fromField, toField, (iso) => day(ctx, iso));
-    if ('error' in range) return void (problem.textContent = range.error);
-    // GetDownloadfxrates answers at most 3 years: said here rather than as the service's 400.
-    const earliest = addMonths(range.to, -36);
-    if (range.from < earliest) {
-      return void (problem.textContent = text(ctx, 'tooLong', { date: day(ctx, earliest) }));
-    }
-    Object.assign(choice, { preset: 'custom', ...range });
-    ctx.rerender();
-  };
-  return h(
-    'div',
-    { class: 'period' },
-    toggles(
-      [
-        ...PRESETS.map((p) => ({ value: p, label: p })),
-        { value: 'custom' as const, label: text(ctx, 'custom') },
-      ],
-      choice.preset,
-      (preset) => {
-        choice.preset = preset;
-        ctx.rerender();
-      },
-    ),
-    h(
-      'form',
-      { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
-      fromField.input,
-      toField.input,
-      h('button', { type: 'submit', id: 'fx-apply' }, text(ctx, 'apply')),
-    ),
-    problem,
-    h('p', { class: 'meta', id: 'fx-period' }, `${day(ctx, from)} – ${day(ctx, to)}`),
-  );
 }
 
 const rate = (v: string) => (v === '' ? '–' : v);
