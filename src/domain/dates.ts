@@ -27,6 +27,14 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** A month's first and last days, as ISO dates (the range of the GetUpdateInMonth and GetDayInMonth reads). */
+export function monthRange(year: number, month: number): { first: string; last: string } {
+  return {
+    first: isoDate({ year, month, day: 1 }),
+    last: isoDate({ year, month, day: daysInMonth(year, month) }),
+  };
+}
+
 export function isRealDate({ year, month, day }: DateParts): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }

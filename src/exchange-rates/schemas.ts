@@ -3,14 +3,19 @@ import { Type, type Static } from '@sinclair/typebox';
 const rate = (description: string) =>
   Type.String({ description: `${description}; fixed decimals, '' when not quoted`, examples: ['32.5100'] });
 
+/** The five published rates, in the order both row shapes serve them. */
+const RATES = {
+  BuyingRates: rate('Bank-note buying rate'),
+  SellingRates: rate('Bank-note selling rate'),
+  SightBill: rate('Sight-bill buying rate'),
+  Bill_DD_TT: rate('Draft and transfer selling rate'),
+  TT: rate('Transfer buying rate'),
+};
+
 export const FxRateRow = Type.Object(
   {
     Family: Type.String(),
-    BuyingRates: rate('Bank-note buying rate'),
-    SellingRates: rate('Bank-note selling rate'),
-    SightBill: rate('Sight-bill buying rate'),
-    Bill_DD_TT: rate('Draft and transfer selling rate'),
-    TT: rate('Transfer buying rate'),
+    ...RATES,
     Ddate: Type.String({
       description: 'MM/dd/yyyy; Buddhist-era year with lang=th',
       examples: ['02/17/2026'],
@@ -30,11 +35,7 @@ export const FxBannerRow = Type.Object(
     Description: Type.String({ examples: ['USD: 1-2', 'Japan (:100)'] }),
     Family: Type.String(),
     FamilyLong: Type.String(),
-    BuyingRates: rate('Bank-note buying rate'),
-    SellingRates: rate('Bank-note selling rate'),
-    SightBill: rate('Sight-bill buying rate'),
-    Bill_DD_TT: rate('Draft and transfer selling rate'),
-    TT: rate('Transfer buying rate'),
+    ...RATES,
     Ddate: Type.String({
       description: 'd/MM/yyyy; Buddhist-era year in Getfxrates with lang=th',
       examples: ['9/09/2026'],

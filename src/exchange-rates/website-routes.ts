@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { daysInMonth, formatDayMonthYear, isoDate } from '../domain/dates.js';
+import { formatDayMonthYear, monthRange } from '../domain/dates.js';
 import { Amount, Currency, parseAmount, Round } from '../domain/fx-params.js';
 import {
   Day,
@@ -113,10 +113,8 @@ export const exchangeRateWebsiteRoutes: FastifyPluginAsyncTypebox<{ repos: Repos
     async (request) => {
       const year = parseYear('yyyy', request.params.yyyy);
       const month = Number(request.params.mm);
-      const days = await fxRounds.daysWithRates(
-        isoDate({ year, month, day: 1 }),
-        isoDate({ year, month, day: daysInMonth(year, month) }),
-      );
+      const { first, last } = monthRange(year, month);
+      const days = await fxRounds.daysWithRates(first, last);
       return days.map((date) => ({ Day: String(Number(date.slice(8, 10))) }));
     },
   );

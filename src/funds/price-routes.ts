@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { daysInMonth, isoDate } from '../domain/dates.js';
+import { monthRange } from '../domain/dates.js';
 import {
   Day,
   FundCode,
@@ -126,8 +126,7 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
     async (request) => {
       const year = parseYear('year', request.params.year);
       const month = Number(request.params.month);
-      const first = isoDate({ year, month, day: 1 });
-      const last = isoDate({ year, month, day: daysInMonth(year, month) });
+      const { first, last } = monthRange(year, month);
       const code = request.params.fundcode;
       const fund = /^0+$/.test(code) ? null : await repos.funds.findFund(code);
       if (fund === undefined) return [];

@@ -5,7 +5,7 @@ import { NavSeries } from '../domain/nav-series.js';
 import type { NavStatistics } from '../domain/statistics.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
 import { servedId } from '../store/served-ids.js';
-import type { Database, Fund } from '../store/schema.js';
+import type { Database, Fund, FundPriceTable } from '../store/schema.js';
 
 export type PriceRow = Omit<StoredPrice, 'total_net_assets'>;
 
@@ -29,14 +29,10 @@ export interface ListedFund {
 }
 
 /** A fund's price shown for a day: that day's, or its latest of the week before (a back-dated price). */
-export interface DayPrice {
-  fund_id: number;
-  price_date: string;
-  nav: number;
-  offer: number;
-  redemption: number;
-  total_net_assets: number | null;
-}
+export type DayPrice = Pick<
+  FundPriceTable,
+  'fund_id' | 'price_date' | 'nav' | 'offer' | 'redemption' | 'total_net_assets'
+>;
 
 /** How far back AllFundPrices looks for a fund that has not published the day asked (decisions 4.4). */
 export const BACKDATE_DAYS = 7;
