@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { StoreDialect } from './introspector.js';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type { Database } from '../schema.js';
@@ -67,9 +68,9 @@ export interface PostgresConnection {
 /** The primary's pool and Kysely on it, and, with DATABASE_READ_URL, a second pool for the API's reads. */
 export function openPostgres(url: string, readUrl: string | null): PostgresConnection {
   const primary = pool(url, 'rates');
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: primary }) });
+  const db = new Kysely<Database>({ dialect: new StoreDialect({ pool: primary }) });
   const replica = readUrl ? pool(readUrl, 'rates-read') : undefined;
-  const reader = replica ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: replica }) }) : db;
+  const reader = replica ? new Kysely<Database>({ dialect: new StoreDialect({ pool: replica }) }) : db;
   return {
     dialect: 'postgres',
     db,
@@ -102,7 +103,7 @@ export function kyselyOnClient(client: pg.PoolClient, beforeQuery: () => Promise
     release: () => undefined,
   };
   return new Kysely<Database>({
-    dialect: new PostgresDialect({
+    dialect: new StoreDialect({
       pool: { connect: async () => borrowed as unknown as pg.PoolClient, end: async () => undefined },
     }),
   });
