@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ImportReport } from '../schemas/import-report.js';
 import type { Store, StoreAddress } from '../store/db.js';
 import { withoutBusyWait } from '../store/sqlite/busy-wait.js';
+import { startThread } from '../thread.js';
 import type { Format } from './sources.js';
 import type { ImportType } from './spec.js';
 
@@ -24,24 +22,6 @@ export interface ImportJob {
 export type WorkerAnswer =
   { report: ImportReport } | { error: { name: string; message: string; code: string | undefined } };
 
-// Run from source (tsx in development, vitest) this file is .ts and so is the worker's entry; compiled
-// (dist) both are .js. A thread does not get tsx's loader from the process (nor from --import in its
-// execArgv, on Node 20), so from source the thread starts with a line that loads the entry through
-// tsx's own import function.
-const fromSource = import.meta.url.endsWith('.ts');
-const entry = new URL(fromSource ? './import-worker.ts' : './import-worker.js', import.meta.url);
-// tsx/esm/api as `import` finds it (a require of it would get its CommonJS build).
-const tsxApi = () =>
-  new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')))
-    .href;
-const thread = (): [URL | string, WorkerOptions] =>
-  fromSource
-    ? [
-        `import(${JSON.stringify(tsxApi())}).then((tsx) => tsx.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`,
-        { eval: true },
-      ]
-    : [entry, {}];
-
 /**
  * Runs an import of a spooled upload in a worker thread with a database connection of its own, so
  * parsing, checking and writing (synchronous on SQLite) never hold the server's event loop, and the
@@ -57,8 +37,9 @@ export async function importInThread(store: Store, job: Omit<ImportJob, 'address
 
 function runWorker(store: Store, job: Omit<ImportJob, 'address'>): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
-    const [script, options] = thread();
-    const worker = new Worker(script, { ...options, workerData: { ...job, address: store.address } });
+    const worker = startThread('import-worker', import.meta.url, {
+      workerData: { ...job, address: store.address },
+    });
     let answer: WorkerAnswer | undefined;
     worker.once('message', (message: WorkerAnswer) => (answer = message));
     worker.once('error', reject);
