@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { defaultConfig } from '../src/settings.js';
 import { frameworkErrorHandler, installErrorHandling } from '../src/http/errors.js';
-import { loggerOptions } from '../src/http/logging.js';
+import { loggerOptions } from '../src/calls/log-line.js';
 import { installRequestIdHeader, requestId } from '../src/http/request-id.js';
 import { generateDemo } from '../src/ingest/demo/generate.js';
 import { exchangeRateRoutes } from '../src/exchange-rates/routes.js';

@@ -19,10 +19,14 @@ export const OUT = 'dist/start';
 /** The sources' hash of the bundle in dist/start, written with it. */
 export const STAMP = `${OUT}/.sources-sha256`;
 /**
- * The command, and the import thread's entry: import-thread.ts starts it as import-worker.js beside
- * itself, which holds as chunks and entries share one folder.
+ * The command, and the threads' entries: src/thread.ts starts each as <name>.js beside the module that
+ * starts it, which holds as chunks and entries share one folder.
  */
-const ENTRIES = { main: 'src/cli/main.ts', 'import-worker': 'src/ingest/import-worker.ts' };
+const ENTRIES = {
+  main: 'src/cli/main.ts',
+  'import-worker': 'src/ingest/import-worker.ts',
+  'call-log-worker': 'src/calls/call-log-worker.ts',
+};
 
 /** Whether dist/start is missing, or was bundled from other sources. */
 export function stale(root = ROOT) {

@@ -1,11 +1,13 @@
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { DestinationStream } from 'pino';
+import { destination, type DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { gatewaySettings, startGateway, type Gateway } from './gateway/index.js';
 import { frameworkErrorHandler, installErrorHandling } from './http/errors.js';
-import { loggerOptions, OneLineRequestLog } from './http/logging.js';
+import { CallLog } from './calls/call-log.js';
+import { loggerOptions } from './calls/log-line.js';
+import { OneLineRequestLog } from './http/logging.js';
 import { OutageLog } from './http/outage-log.js';
 import { DirectAnswers, type DirectAnswerOptions } from './http/direct-answers.js';
 import { cachingHeaders } from './calls/answer-headers.js';
@@ -60,6 +62,9 @@ export async function buildApp({
   // path, DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
   // Both are thin adapters over one call core (src/calls/).
   let direct: DirectAnswers | undefined;
+  // The app's log lines and the request log's (formatted in a thread of their own) share one stream.
+  const stream = logStream ?? destination(1);
+  const callLog = new CallLog(stream);
   const connection = connectionOptions(config, config.requestTimeoutMs);
   const trustProxy = config.trustProxy;
   // Behind a trusted proxy, requests in flight per forwarded client (see client-connections.ts).
@@ -91,10 +96,8 @@ export async function buildApp({
       server.setTimeout(connection.connectionTimeout);
       return server;
     },
-    logController: new OneLineRequestLog(),
-    logger: logStream
-      ? { ...loggerOptions(config.logLevel), stream: logStream }
-      : loggerOptions(config.logLevel),
+    logController: new OneLineRequestLog(callLog),
+    logger: { ...loggerOptions(config.logLevel), stream },
     genReqId: requestId,
     requestIdHeader: false,
     trustProxy: trustProxyOption(trustProxy),
@@ -122,6 +125,7 @@ export async function buildApp({
     }));
   // app.close() writes the last usage counts (before the caller closes the store).
   if (!shared) app.addHook('onClose', async () => gateway.close());
+  app.addHook('onClose', async () => callLog.close());
 
   installRequestIdHeader(app);
   // Outages are logged once per interval, by the gateway's clock (which tests move).
@@ -179,6 +183,7 @@ export async function buildApp({
         underPressure: () => (app.hasDecorator('isUnderPressure') ? app.isUnderPressure() : false),
         ip: clientAddress(trustProxy),
         log: app.log as DirectAnswerOptions['log'],
+        callLog,
       });
       const stopDirect = direct;
       app.addHook('preClose', (done) => {

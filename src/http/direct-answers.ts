@@ -4,7 +4,8 @@ import { pickEncoding, type AnswerCache, type CachedAnswer, type Encoding } from
 import { admit, type Admission } from '../calls/admission.js';
 import { cachedAnswerHeaders, etagMatches, SECURITY_HEADERS } from '../calls/answer-headers.js';
 import { answerKey } from '../calls/answer-key.js';
-import { countCall, logCall } from '../calls/completion.js';
+import type { CallLog } from '../calls/call-log.js';
+import { countCall } from '../calls/completion.js';
 import { corsOrigin, fixedCorsHeaders, type CorsOrigin } from '../calls/cors.js';
 import { handOver } from '../calls/handover.js';
 import { KEY_HEADER, presentedKey } from '../calls/presented-key.js';
@@ -26,6 +27,7 @@ export interface DirectAnswerOptions {
   /** The caller's address as the framework works it out (TRUST_PROXY). */
   ip: (req: IncomingMessage) => string;
   log: Logger;
+  callLog: CallLog;
 }
 
 /**
@@ -126,7 +128,7 @@ export class DirectAnswers {
     admission: Extract<Admission, { admitted: true }>,
     call: { started: number; now: Date; ip: string; cors: Readonly<Record<string, string>> },
   ): void {
-    const { answers, gateway, log } = this.options;
+    const { answers, gateway, log, callLog } = this.options;
     const id = requestId(req);
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
@@ -149,14 +151,15 @@ export class DirectAnswers {
       now: call.now,
     });
     if (log.isLevelEnabled('info')) {
-      const line = {
+      callLog.write({
         method: 'GET',
         url: req.url ?? '',
         ip: call.ip,
         statusCode,
         responseTime: ms,
-      };
-      logCall(log, line, id);
+        reqId: id,
+        time: Date.now(),
+      });
     }
   }
 

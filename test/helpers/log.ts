@@ -1,15 +1,22 @@
 import { Writable } from 'node:stream';
+import { vi } from 'vitest';
 
 /** One line of the request log, as the tests read it. */
 export interface LogRecord {
   reqId?: string;
   msg?: string;
+  level?: number;
   req?: { url: string };
   res?: { statusCode: number };
 }
 
 /** A log stream for an app that keeps its lines, and the lines parsed. */
-export function captureLog(): { stream: Writable; lines: string[]; records: () => LogRecord[] } {
+export function captureLog(): {
+  stream: Writable;
+  lines: string[];
+  records: () => LogRecord[];
+  recordsFor: (ids: unknown[]) => Promise<LogRecord[]>;
+} {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -17,5 +24,21 @@ export function captureLog(): { stream: Writable; lines: string[]; records: () =
       done();
     },
   });
-  return { stream, lines, records: () => lines.map((l) => JSON.parse(l) as LogRecord) };
+  const records = () => lines.map((l) => JSON.parse(l) as LogRecord);
+  /**
+   * The records, once every one of these request ids has its line: the request log is written by a
+   * thread of its own (calls/call-log.ts), moments after the answer.
+   */
+  const recordsFor = async (ids: unknown[]) => {
+    await vi.waitFor(
+      () => {
+        const named = new Set(records().map((r) => r.reqId));
+        const missing = ids.filter((id) => typeof id !== 'string' || !named.has(id));
+        if (missing.length > 0) throw new Error(`no log line yet for ${missing.join(', ')}`);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    return records();
+  };
+  return { stream, lines, records, recordsFor };
 }

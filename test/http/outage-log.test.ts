@@ -1,6 +1,6 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
 import { afternoonToday } from '../helpers/clock.js';
@@ -75,10 +75,12 @@ describe('a database outage in the log', () => {
       msg: 'database unavailable (20 more since the last report)',
       suppressed: 20,
     });
-    // Every refused call still has its one request line.
-    expect(
-      log.lines.filter((l) => l.includes('"statusCode":503') && l.includes('request completed')),
-    ).toHaveLength(22);
+    // Every refused call still has its one request line (written by the log thread, moments later).
+    await vi.waitFor(() =>
+      expect(
+        log.lines.filter((l) => l.includes('"statusCode":503') && l.includes('request completed')),
+      ).toHaveLength(22),
+    );
   });
 
   it("logs the gateway's background polls that fail meanwhile once per ten seconds too", async () => {

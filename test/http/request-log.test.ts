@@ -1,72 +1,111 @@
-import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logCall, type LoggedCall } from '../../src/calls/completion.js';
-import { loggableUrl } from '../../src/http/logging.js';
+import { CallLog } from '../../src/calls/call-log.js';
+import { loggableUrl, loggerOptions, writeCallLine, type CallLine } from '../../src/calls/log-line.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { captureLog } from '../helpers/log.js';
+import { answerLookups, getOverHttp } from '../helpers/answers.js';
 
-// The framework logs a call through its per-request child logger (which names the request id); the
-// fast path through the app's logger, naming the id itself. Both call the call core's logCall.
+// The request log's lines are formatted with pino in a thread of their own (calls/call-log.ts) and
+// written to the app's stream; at exit, what the thread has not sent back is formatted in the process.
 
-const log = captureLog();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ logStream: log.stream });
-});
-afterAll(async () => t.close());
-
-const call = (fields: Partial<LoggedCall>): LoggedCall => ({
+const line = (fields: Partial<CallLine>, i = 0): CallLine => ({
   method: 'GET',
   url: '/api/FundPriceService/LatestDate',
   ip: '127.0.0.1',
   statusCode: 200,
   responseTime: 0.0421,
+  reqId: `id-${i}`,
+  time: 1_700_000_000_123 + i,
   ...fields,
 });
 
-const calls = [
-  call({}),
-  call({ url: loggableUrl('/api/x?subscription-key=secret&q=%22'), ip: '::ffff:10.0.0.1', statusCode: 304 }),
-  call({ url: '/api/\u00e9"\\\u0001\u2028', responseTime: 12 }),
-  call({ url: `/api/${'long/'.repeat(40)}`, responseTime: 1e-7 }),
-  call({ url: '/api/\ud83d\ude00/\ud83d', ip: '' }),
+const lines = [
+  line({}),
+  line({ url: '/api/x?subscription-key=secret&q=%22', ip: '::ffff:10.0.0.1', statusCode: 304 }, 1),
+  line({ url: '/api/\u00e9"\\\u0001\u2028', responseTime: 12 }, 2),
+  line({ url: `/api/${'long/'.repeat(40)}`, responseTime: 1e-7 }, 3),
+  line({ url: '/api/\ud83d\ude00/\ud83d', ip: '' }, 4),
 ];
 
-/** The lines written while `write` runs. */
-async function linesOf(write: () => void): Promise<string[]> {
-  const before = log.lines.length;
-  write();
-  await new Promise((resolve) => setImmediate(resolve));
-  return log.lines.slice(before);
-}
-
-const withoutTime = (line: string) => line.replace(/,"time":\d+/, '');
-
 describe('the request log line of a call', () => {
-  it("is byte for byte the same on the fast path as through the framework's request logger", async () => {
-    const logger = t.app.log as Logger;
-    for (const c of calls) {
-      const reqId = randomUUID();
-      const [fast] = await linesOf(() => logCall(logger, c, reqId));
-      const [framework] = await linesOf(() => logCall(logger.child({ reqId }), c));
-      expect(withoutTime(fast!)).toBe(withoutTime(framework!));
-      expect(JSON.parse(fast!)).toMatchObject({
-        reqId,
-        req: { method: 'GET', url: loggableUrl(c.url), remoteAddress: c.ip },
-        res: { statusCode: c.statusCode },
-        responseTime: c.responseTime,
-        msg: 'request completed',
+  it('is written by the log thread byte for byte as pino writes it in the process, with the time of the call', async () => {
+    const here: string[] = [];
+    const logger = pino(loggerOptions('info'), { write: (text: string) => here.push(text) });
+    for (const l of lines) writeCallLine(logger, l);
+
+    const threaded = captureLog();
+    const log = new CallLog(threaded.stream);
+    for (const l of lines) log.write(l);
+    log.send();
+    await threaded.recordsFor(lines.map((l) => l.reqId));
+    log.close();
+
+    expect(threaded.lines.map((l) => `${l}\n`)).toEqual(here);
+    expect(threaded.records()).toMatchObject(
+      lines.map((l) => ({
         level: 30,
-      });
-    }
+        time: l.time,
+        reqId: l.reqId,
+        req: { method: 'GET', url: loggableUrl(l.url), remoteAddress: l.ip },
+        res: { statusCode: l.statusCode },
+        responseTime: l.responseTime,
+        msg: 'request completed',
+      })),
+    );
+    expect(threaded.lines.join('\n')).not.toContain('secret');
   });
 
-  it('never names a key given in the URL', async () => {
-    const [line] = await linesOf(() =>
-      logCall(t.app.log as Logger, call({ url: '/api/x?subscription-key=secret' }), 'id-1'),
-    );
-    expect(line).not.toContain('secret');
-    expect(JSON.parse(line!)).toMatchObject({ req: { url: '/api/x?subscription-key=[redacted]' } });
+  it('loses no line when the process exits while the thread still has some', async () => {
+    const script = join(import.meta.dirname, 'fixtures', 'exit-after-calls.ts');
+    for (const [count, waitMs] of [
+      [5_000, 0],
+      [20_000, 30],
+    ]) {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', script, String(count), String(waitMs)],
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
+      const ids = stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { reqId: string }).reqId);
+      expect(ids.length).toBe(count);
+      expect(new Set(ids).size).toBe(count);
+    }
+  });
+});
+
+describe('the request log over HTTP', () => {
+  const log = captureLog();
+  let t: TestApp;
+  let base = '';
+  beforeAll(async () => {
+    t = await createTestApp({ logStream: log.stream });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => t.close());
+
+  it('has the same line for a call the framework answered and for the same call answered from the cache', async () => {
+    const path = '/api/FundPriceService/LatestDate';
+    const headers = { 'ocp-apim-subscription-key': t.key };
+    const first = await getOverHttp(`${base}${path}`, headers);
+    const second = await getOverHttp(`${base}${path}`, headers);
+    expect((await answerLookups(t.gateway)).hit_direct).toBe(1);
+    const records = await log.recordsFor([first.headers['x-request-id'], second.headers['x-request-id']]);
+    const of = (answer: typeof first) => {
+      const { reqId, time, responseTime, ...rest } = records.find(
+        (r) => r.reqId === answer.headers['x-request-id'],
+      ) as Record<string, unknown>;
+      expect([typeof reqId, typeof time, typeof responseTime]).toEqual(['string', 'number', 'number']);
+      return rest;
+    };
+    expect(of(second)).toEqual(of(first));
   });
 });

@@ -1,0 +1,105 @@
+import type { LogFn, LoggerOptions } from 'pino';
+import { KEY_QUERY } from './presented-key.js';
+
+/**
+ * Query parameters whose value is a secret: the subscription key, and an admin token someone sends
+ * in the URL (admin routes take it only as a header, but a caller may try). Compared by decoded,
+ * lower-case name: the query parsers accept `subscription%2Dkey` as `subscription-key`.
+ */
+const SECRET_PARAMS = new Set([KEY_QUERY, 'token', 'access_token']);
+
+/** A URL fit for a log line (both the framework's and the direct answers'): secret values masked. */
+export function loggableUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0 || url.indexOf('=', q) < 0) return url;
+  const hash = url.indexOf('#', q);
+  const end = hash < 0 ? url.length : hash;
+  const pairs = url.slice(q + 1, end).split('&');
+  let masked = false;
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i]!;
+    const eq = pair.indexOf('=');
+    if (eq >= 0 && SECRET_PARAMS.has(decodedName(pair.slice(0, eq)))) {
+      pairs[i] = `${pair.slice(0, eq)}=[redacted]`;
+      masked = true;
+    }
+  }
+  return masked ? `${url.slice(0, q + 1)}${pairs.join('&')}${url.slice(end)}` : url;
+}
+
+function decodedName(name: string): string {
+  const plain = name.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plain).toLowerCase();
+  } catch {
+    // Malformed escapes: the query parsers keep such a name as it is.
+    return plain.toLowerCase();
+  }
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    timestamp: lineTimestamp,
+    // Keys also travel in headers: the `req` serializer below writes none of them (no pino `redact` of
+    // req.headers, which pino applies after this serializer, where it could never match and only
+    // cost every line a microsecond). test/http/logging.test.ts checks that no key reaches a log.
+    serializers: {
+      // The call of a line (below), or the framework's request.
+      req: (req: { method: string; url: string; ip: string }) => ({
+        method: req.method,
+        url: loggableUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** What the request log says of one answered call. */
+export interface LoggedCall {
+  method: string;
+  url: string;
+  /** The client's address (TRUST_PROXY applied). */
+  ip: string;
+  statusCode: number;
+  responseTime: number;
+}
+
+/** An answered call's line as it waits to be written: the call, its request id, when it was answered. */
+export interface CallLine extends LoggedCall {
+  reqId: string;
+  /** Milliseconds since the epoch (Date.now()) when the call was answered. */
+  time: number;
+}
+
+/** The time of the line being written by writeCallLine, which is written later than its call. */
+let lineTime: number | undefined;
+
+/** pino's `timestamp` option: pino's own epoch time, or the answered call's while its line is written. */
+function lineTimestamp(): string {
+  return `,"time":${lineTime ?? Date.now()}`;
+}
+
+/**
+ * The one line of an answered call (the service logs no 'incoming request' line), through pino's
+ * public API, by a logger made with loggerOptions; its `req` serializer masks secrets in the URL.
+ * Written in the log thread (call-log.ts), or in the process itself on its way out.
+ */
+export function writeCallLine(logger: { info: LogFn }, line: CallLine): void {
+  const { reqId, method, url, ip, statusCode, responseTime } = line;
+  lineTime = line.time;
+  try {
+    logger.info({ reqId, req: { method, url, ip }, res: { statusCode }, responseTime }, 'request completed');
+  } finally {
+    lineTime = undefined;
+  }
+}
+
+/**
+ * A failed call's line: rare, and with its error, so written at once, by the framework's per-request
+ * logger (which names the request id).
+ */
+export function writeFailedCallLine(logger: { error: LogFn }, call: LoggedCall, err: Error): void {
+  const { method, url, ip, statusCode, responseTime } = call;
+  logger.error({ req: { method, url, ip }, res: { statusCode }, responseTime, err }, 'request errored');
+}
