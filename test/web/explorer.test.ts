@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, chromiumAvailable, collectErrors, screenshot } from '../helpers/browser.js';
-import { cli } from '../helpers/cli.js';
 import {
   clippedTables,
   crowded,
@@ -23,13 +22,12 @@ let run: ExplorerRun | undefined;
 let server: ExplorerRun['server'];
 let browser: Browser;
 let key: string;
-let env: Record<string, string>;
 const dir = mkdtempSync(join(tmpdir(), 'rates-web-'));
 
 describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
   beforeAll(async () => {
     run = await startExplorer(dir);
-    ({ env, server, key, browser } = run);
+    ({ server, key, browser } = run);
   });
   afterAll(async () => {
     await run?.close();
@@ -540,43 +538,6 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
       expect(await accessibilityProblems(page)).toEqual([]);
       expect(unexpected(errors)).toEqual([]);
       await context.close();
-    }
-  });
-
-  it('works without a key where the operator opened the data to the public, and says what a key adds', async () => {
-    await cli(
-      ['public-access', 'open', '--groups', 'FundPriceService,ExchangeRateService', '--origins', server.url],
-      env,
-    );
-    try {
-      const { context, page, errors } = await open(PHONE, '#funds/101');
-      // Settings reach the running server within a second.
-      await expect
-        .poll(
-          async () => {
-            await page.reload();
-            return page.waitForSelector('#fund-chart[data-points]', { timeout: 2000 }).then(
-              () => true,
-              () => false,
-            );
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(true);
-      expect(await page.inputValue('#key')).toBe('');
-      await expect.poll(() => page.textContent('#notice')).toContain('Shown without a key');
-      await screenshot(page, 'funds-keyless-phone-en');
-      expect(await accessibilityProblems(page)).toEqual([]);
-      // Deposit rates stay behind keys here: the page asks for one, as on a first visit.
-      await page.click('[data-view=deposits]');
-      await expect
-        .poll(() => page.textContent('#notice'))
-        .toBe('Enter your subscription key above to see the data.');
-      expect(await page.$$('#notice.error')).toHaveLength(0);
-      expect(unexpected(errors)).toEqual([]);
-      await context.close();
-    } finally {
-      await cli(['public-access', 'close'], env);
     }
   });
 
