@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
 import { accessibilityProblems, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
 import { startServer } from '../helpers/cli.js';
@@ -118,6 +119,22 @@ export async function checkView(page: Page, name: string): Promise<void> {
     ...(await accessibilityProblems(page)),
   ];
   if (problems.length > 0) throw new Error(`${name}:\n${problems.join('\n')}`);
+}
+
+/**
+ * The view as printed: `control` (what only works on screen) hidden, `table` (the data) still shown; a
+ * screenshot of it kept under test-artifacts/, then back to the screen.
+ */
+export async function checkPrinted(
+  page: Page,
+  name: string,
+  { control, table }: { control: string; table: string },
+): Promise<void> {
+  await page.emulateMedia({ media: 'print' });
+  expect(await page.isVisible(control)).toBe(false);
+  expect(await page.isVisible(table)).toBe(true);
+  await screenshot(page, name);
+  await page.emulateMedia({ media: 'screen' });
 }
 
 /** The values of a select's options, and their texts. */

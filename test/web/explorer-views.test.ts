@@ -8,6 +8,7 @@ import { RatesClient, type DateInput } from '../../src/client/index.js';
 import { cli } from '../helpers/cli.js';
 import {
   chartPoints,
+  checkPrinted,
   checkView,
   crowded,
   dateText,
@@ -427,11 +428,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
           : /^Chart of \d+ days from .+\. Buying \((transfer|notes)\): first 0\.00/,
       );
       // Printed: the rates tables without the controls, the chart or the converter.
-      await page.emulateMedia({ media: 'print' });
-      expect(await page.isVisible('#convert')).toBe(false);
-      expect(await page.isVisible('table.rates')).toBe(true);
-      await page.screenshot({ path: `test-artifacts/fx-print-${setting.tag}.png`, fullPage: true });
-      await page.emulateMedia({ media: 'screen' });
+      await checkPrinted(page, `fx-print-${setting.tag}`, { control: '#convert', table: 'table.rates' });
       await page.selectOption('#fx-family', 'USD50');
       await page.waitForSelector('#fx-chart[data-points]');
       expect(unexpected(errors)).toEqual([]);
@@ -474,11 +471,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       if (th) expect(since.join('')).toMatch(THAI);
       await checkView(page, `deposits-${setting.tag}`);
       // Printed: the tables without the page's controls.
-      await page.emulateMedia({ media: 'print' });
-      expect(await page.isVisible('.tabs')).toBe(false);
-      expect(await page.isVisible('table.deposits')).toBe(true);
-      await page.screenshot({ path: `test-artifacts/deposits-print-${setting.tag}.png`, fullPage: true });
-      await page.emulateMedia({ media: 'screen' });
+      await checkPrinted(page, `deposits-print-${setting.tag}`, {
+        control: '.tabs',
+        table: 'table.deposits',
+      });
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -544,11 +540,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       expect(shown).toBeGreaterThan(0);
       expect(shown).toBeLessThan(all);
       await checkView(page, `prices-search-${setting.tag}`);
-      await page.emulateMedia({ media: 'print' });
-      expect(await page.isVisible('#prices-filter')).toBe(false);
-      expect(await page.isVisible('table.fund-prices')).toBe(true);
-      await page.screenshot({ path: `test-artifacts/prices-print-${setting.tag}.png`, fullPage: true });
-      await page.emulateMedia({ media: 'screen' });
+      await checkPrinted(page, `prices-print-${setting.tag}`, {
+        control: '#prices-filter',
+        table: 'table.fund-prices',
+      });
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, chromiumAvailable, collectErrors, screenshot } from '../helpers/browser.js';
 import {
+  checkPrinted,
   clippedTables,
   crowded,
   DESKTOP,
@@ -399,11 +400,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await screenshot(page, 'prices-desktop-en');
     expect(await accessibilityProblems(page)).toEqual([]);
     // Printed: the tables without the controls.
-    await page.emulateMedia({ media: 'print' });
-    expect(await page.isVisible('.period')).toBe(false);
-    expect(await page.isVisible('table.fund-prices')).toBe(true);
-    await page.screenshot({ path: 'test-artifacts/prices-print.png', fullPage: true });
-    await page.emulateMedia({ media: 'screen' });
+    await checkPrinted(page, 'prices-print', { control: '.period', table: 'table.fund-prices' });
     // A fund opens its page.
     await page.fill('#prices-filter', '');
     await page.click('table.fund-prices tbody tr:first-child a');
