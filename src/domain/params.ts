@@ -1,5 +1,5 @@
 import { Type, type TString } from '@sinclair/typebox';
-import { addYears, BUDDHIST_ERA_FROM, isoDate, isRealDate, MIN_YEAR } from './dates.js';
+import { addYears, BUDDHIST_ERA_FROM, isoDate, isRealDate, MIN_YEAR, monthRange } from './dates.js';
 import { ParamError } from './errors.js';
 
 // Each path parameter is defined once: its schema (pattern for validation, description used as the
@@ -79,6 +79,14 @@ export function parseYear(name: string, raw: string): number {
   }
   if (!/^[0-9]{4}$/.test(raw) || year < MIN_YEAR) throw new ParamError(name, 'a four-digit A.D. year', raw);
   return year;
+}
+
+/**
+ * The first and last days of a month given as year and month path segments (GetUpdateInMonth of the
+ * funds, GetDayInMonth of FX). The month's schema pattern (Month) has already held it to 1-12.
+ */
+export function parseMonthParts(yearName: string, raw: [year: string, month: string]) {
+  return monthRange(parseYear(yearName, raw[0]), Number(raw[1]));
 }
 
 /** A date from day, month and year path segments, e.g. fdd/fmm/fyyyy. */

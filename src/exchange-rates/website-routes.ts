@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { formatDayMonthYear, monthRange } from '../domain/dates.js';
+import { formatDayMonthYear } from '../domain/dates.js';
 import { Amount, Currency, parseAmount, Round } from '../domain/fx-params.js';
 import {
   Day,
@@ -9,8 +9,8 @@ import {
   Month,
   parseDateParts,
   parseLang,
+  parseMonthParts,
   parseRangeParams,
-  parseYear,
   RangeParams,
   withExample,
   Year,
@@ -111,9 +111,7 @@ export const exchangeRateWebsiteRoutes: FastifyPluginAsyncTypebox<{ repos: Repos
       },
     },
     async (request) => {
-      const year = parseYear('yyyy', request.params.yyyy);
-      const month = Number(request.params.mm);
-      const { first, last } = monthRange(year, month);
+      const { first, last } = parseMonthParts('yyyy', [request.params.yyyy, request.params.mm]);
       const days = await fxRounds.daysWithRates(first, last);
       return days.map((date) => ({ Day: String(Number(date.slice(8, 10))) }));
     },

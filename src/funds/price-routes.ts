@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { monthRange } from '../domain/dates.js';
 import {
   Day,
   FundCode,
   Ignored,
   Month,
   parseDateParts,
+  parseMonthParts,
   parseRangeParams,
-  parseYear,
   RangeParams,
   Year,
 } from '../domain/params.js';
@@ -124,9 +123,7 @@ export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }>
       },
     },
     async (request) => {
-      const year = parseYear('year', request.params.year);
-      const month = Number(request.params.month);
-      const { first, last } = monthRange(year, month);
+      const { first, last } = parseMonthParts('year', [request.params.year, request.params.month]);
       const code = request.params.fundcode;
       const fund = /^0+$/.test(code) ? null : await repos.funds.findFund(code);
       if (fund === undefined) return [];

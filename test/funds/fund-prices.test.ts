@@ -185,11 +185,16 @@ describe('GetUpdateInMonth', () => {
     expect((await get(`GetUpdateInMonth/${year()}/${month()}/B-EMPTY`)).json()).toEqual([]);
   });
 
-  it('refuses a bad month', async () => {
+  it('refuses a bad month or a Buddhist-era year', async () => {
     const res = await get(`GetUpdateInMonth/2026/13/0`);
     expect(res.json()).toEqual({
       statusCode: 400,
       message: "Invalid month: expected a month 1-12, got '13'",
+    });
+    expect((await get(`GetUpdateInMonth/2569/1/0`)).json()).toEqual({
+      statusCode: 400,
+      message:
+        "Invalid year: expected an A.D. year (this looks like a Buddhist-era year; subtract 543), got '2569'",
     });
   });
 });
