@@ -4,14 +4,19 @@ import type { DepositRate, LoanRate } from './schemas.js';
 
 // The interest-rate group's wire shapes, each written here once from the repositories' product rates.
 
+/** When a rate took effect and was submitted, as both answers write it (the schemas' inForceFields). */
+const inForce = (r: ProductRate) => ({
+  EffectiveDate: formatDayMonthYear(r.effective_date),
+  TimeSubmit: formatTimestamp(r.submitted_at),
+});
+
 /** GetDepositRate's items. */
 export function depositRates(rates: ProductRate[]): DepositRate[] {
   return rates.map((r) => ({
     DepositNameEn: r.name_en,
     DepositNameTh: r.name_th,
     DepositRates: r.rate,
-    EffectiveDate: formatDayMonthYear(r.effective_date),
-    TimeSubmit: formatTimestamp(r.submitted_at),
+    ...inForce(r),
   }));
 }
 
@@ -21,7 +26,6 @@ export function loanRates(rates: ProductRate[]): LoanRate[] {
     LoanNameEn: r.name_en,
     LoanNameTh: r.name_th,
     LoanRates: r.rate,
-    EffectiveDate: formatDayMonthYear(r.effective_date),
-    TimeSubmit: formatTimestamp(r.submitted_at),
+    ...inForce(r),
   }));
 }
