@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
-import { createTestApp, dmy, uncachedApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, dmy, postBatch, uncachedApp, type TestApp } from '../helpers/app.js';
 
 // Fund routes find their fund by the code asked through a lookup kept until the data changes. With
 // the answer cache off, so that every call looks the fund up, a fund changed or added by a batch is
@@ -29,14 +29,12 @@ const prices = async (code: string) => {
 };
 
 const publishFunds = (rows: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/admin/batches?type=funds',
-    headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': 'text/csv' },
-    payload:
-      'id,code,category_id,name_en,name_th,name_th_short,link_en,link_th,factsheet_url,display_order\n' +
+  postBatch(
+    t,
+    'funds',
+    'id,code,category_id,name_en,name_th,name_th_short,link_en,link_th,factsheet_url,display_order\n' +
       `${rows}\n`,
-  });
+  );
 
 const row = (id: number, code: string, name: string) =>
   `${id},${code},1,${name},กองทุน ${name},,https://f.example.com/${id},https://f.example.com/th/${id},https://f.example.com/${id}.pdf,1`;
