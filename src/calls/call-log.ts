@@ -24,6 +24,7 @@ export class CallLog {
   /** Batches with the thread, by id, until their text is written. */
   readonly inFlight = new Map<number, CallLine[]>();
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
   /** Formats lines in this thread when the process exits or the log thread fails. */
   private readonly here: Logger;
 
@@ -49,6 +50,7 @@ export class CallLog {
       this.inFlight.delete(id);
       if (text === undefined) this.writeHere(lines);
       else this.sink.write(text);
+      if (this.closed && this.inFlight.size === 0) logs.delete(this);
     });
     this.inFlight.set(id, lines);
   }
@@ -61,10 +63,14 @@ export class CallLog {
     this.pending = [];
   }
 
-  /** The app is closing: what is pending goes now, and the log no longer waits for exit. */
+  /**
+   * The app is closing: what is pending goes now. The process may exit before the thread sends it
+   * back, so the log stays among those written out at exit until its last batch is written.
+   */
   close(): void {
+    this.closed = true;
     this.send();
-    logs.delete(this);
+    if (this.inFlight.size === 0) logs.delete(this);
   }
 
   private writeHere(lines: CallLine[]): void {

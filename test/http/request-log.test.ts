@@ -62,18 +62,20 @@ describe('the request log line of a call', () => {
 
   it('loses no line when the process exits while the thread still has some', async () => {
     const script = join(import.meta.dirname, 'fixtures', 'exit-after-calls.ts');
-    for (const [count, waitMs] of [
-      [5_000, 0],
-      [20_000, 30],
-    ]) {
+    for (const [count, waitMs, close] of [
+      [5_000, 0, ''],
+      [10_000, 30, ''],
+      [5_000, 0, 'close'],
+      [10_000, 30, 'close'],
+    ] as const) {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', script, String(count), String(waitMs)],
+        ['--import', 'tsx', script, String(count), String(waitMs), close],
         { maxBuffer: 64 * 1024 * 1024 },
       );
       const ids = stdout
-        .trim()
         .split('\n')
+        .filter(Boolean)
         .map((l) => (JSON.parse(l) as { reqId: string }).reqId);
       expect(ids.length).toBe(count);
       expect(new Set(ids).size).toBe(count);
