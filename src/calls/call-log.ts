@@ -22,7 +22,7 @@ export interface LineSink {
 export class CallLog {
   private pending: CallLine[] = [];
   /** Batches with the thread, by id, until their text is written. */
-  readonly inFlight = new Map<number, CallLine[]>();
+  private readonly inFlight = new Map<number, CallLine[]>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   /** Formats lines in this thread when the process exits or the log thread fails. */
