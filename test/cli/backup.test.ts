@@ -40,7 +40,9 @@ describe.runIf(onSqlite)('backup and restore of the SQLite file (SQLite only)', 
     const out = await cli(['restore', backupFile], restored);
     expect(out.stdout).toMatch(/^Restored /);
     expect(await snapshot(join(dir, 'restored', 'rates.db'))).toEqual(before);
-  });
+    // Four CLI processes one after the other (demo, import, backup, restore): on a busy machine each
+    // takes seconds to start, well past the suite's 30 s per test.
+  }, 90_000);
 
   it('refuses to restore a file that is not a sound backup, touching nothing', async () => {
     const bad = join(dir, 'bad.db');
