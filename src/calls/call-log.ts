@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { pino, type Logger } from 'pino';
 import { startThread } from '../thread.js';
-import { loggerOptions, writeCallLine, type CallLine } from './log-line.js';
+import { loggerOptions, writeCallLine, type CallLine, type LoggedCall } from './log-line.js';
 
 /** Lines handed to the log thread at once, and how long the first of them waits for the rest. */
 const BATCH = 256;
@@ -33,8 +33,10 @@ export class CallLog {
     logs.add(this);
   }
 
-  write(line: CallLine): void {
-    this.pending.push(line);
+  /** Queues the line of a call answered now (`time`: when it was answered, now unless given). */
+  write(call: LoggedCall, reqId: string, time = Date.now()): void {
+    const { method, url, ip, statusCode, responseTime } = call;
+    this.pending.push({ method, url, ip, statusCode, responseTime, reqId, time });
     if (this.pending.length >= BATCH) this.send();
     else this.timer ??= setTimeout(() => this.send(), DELAY_MS).unref();
   }

@@ -151,15 +151,7 @@ export class DirectAnswers {
       now: call.now,
     });
     if (log.isLevelEnabled('info')) {
-      callLog.write({
-        method: 'GET',
-        url: req.url ?? '',
-        ip: call.ip,
-        statusCode,
-        responseTime: ms,
-        reqId: id,
-        time: Date.now(),
-      });
+      callLog.write({ method: 'GET', url: req.url ?? '', ip: call.ip, statusCode, responseTime: ms }, id);
     }
   }
 

@@ -30,7 +30,6 @@ export class OneLineRequestLog extends LogController {
     };
     // reply.log names the request id already (the framework's per-request child logger).
     if (error) writeFailedCallLine(reply.log, call, error);
-    else if ((reply.log as Logger).isLevelEnabled('info'))
-      this.callLog.write({ ...call, reqId: request.id, time: Date.now() });
+    else if ((reply.log as Logger).isLevelEnabled('info')) this.callLog.write(call, request.id);
   }
 }

@@ -40,7 +40,7 @@ describe('the request log line of a call', () => {
 
     const threaded = captureLog();
     const log = new CallLog(threaded.stream);
-    for (const l of lines) log.write(l);
+    for (const l of lines) log.write(l, l.reqId, l.time);
     log.send();
     await threaded.recordsFor(lines.map((l) => l.reqId));
     log.close();
