@@ -7,6 +7,7 @@ import { bootstrapDemo } from './demo-bootstrap.js';
 import { gatewaySettings, startGateway } from './gateway/index.js';
 import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
 import { clusterMetricsReader } from './cluster/cluster-metrics.js';
+import { leaveCluster } from './cluster/leave.js';
 import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -125,6 +126,11 @@ export async function serve(): Promise<void> {
       clearInterval(reap);
       await gateway.close();
       await store.close();
+      if (worker) {
+        // Leaving the cluster disconnects: that is this shutdown, not a primary gone.
+        process.off('disconnect', onDisconnect);
+        await leaveCluster();
+      }
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
@@ -132,6 +138,7 @@ export async function serve(): Promise<void> {
     app.log.info({ timedOut }, 'stopped');
     process.exit(timedOut ? 1 : 0);
   };
+  const onDisconnect = () => onSignal('SIGTERM');
   let syncJob: { stop(): Promise<void> } | undefined;
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
@@ -139,7 +146,7 @@ export async function serve(): Promise<void> {
     // SIGHUP is the primary's (replace the workers one at a time); a worker must not die of it.
     process.on('SIGHUP', () => undefined);
     // The primary is gone (killed): no one counts the limits or replaces this worker any more.
-    process.on('disconnect', () => onSignal('SIGTERM'));
+    process.on('disconnect', onDisconnect);
   }
   const url = await app.listen({ port: config.port, host: config.host });
   if (admin && config.adminPort !== null) {

@@ -26,6 +26,9 @@ const LATEST = '/api/FundPriceService/LatestDate';
 let server: Server;
 let adminToken: string;
 
+/** How long a call may take before it counts as lost: a lost connection is never answered. */
+const CALL_TIMEOUT_MS = 20_000;
+
 /** One call; `agent` undefined: on a connection of its own, which the primary gives the next worker. */
 function call(
   path: string,
@@ -42,6 +45,7 @@ function call(
       res.on('error', reject);
     });
     req.on('error', reject);
+    req.setTimeout(CALL_TIMEOUT_MS, () => req.destroy(new Error(`no answer in ${CALL_TIMEOUT_MS} ms`)));
     req.end(body);
   });
 }
