@@ -72,38 +72,6 @@ export interface CallLine extends LoggedCall {
   time: number;
 }
 
-/**
- * Lines travel to the log thread packed as text in shared memory (line-ring.ts): fields and lines end
- * with NUL, which neither a request line nor a header may hold (Node's HTTP parser refuses it), so no
- * field can end early.
- */
-const END = '\0';
-const FIELDS = 7;
-
-/** The line of `call`, packed; see unpackCallLines. */
-export function packCallLine(call: LoggedCall, reqId: string, time: number): string {
-  const { statusCode, responseTime, method, ip, url } = call;
-  return `${time}\0${statusCode}\0${responseTime}\0${reqId}\0${method}\0${ip}\0${url}\0`;
-}
-
-/** The lines of a batch packed by packCallLine, in order. */
-export function unpackCallLines(packed: string): CallLine[] {
-  const fields = packed.split(END);
-  const lines: CallLine[] = [];
-  for (let i = 0; i + FIELDS <= fields.length; i += FIELDS) {
-    lines.push({
-      time: Number(fields[i]),
-      statusCode: Number(fields[i + 1]),
-      responseTime: Number(fields[i + 2]),
-      reqId: fields[i + 3]!,
-      method: fields[i + 4]!,
-      ip: fields[i + 5]!,
-      url: fields[i + 6]!,
-    });
-  }
-  return lines;
-}
-
 /** The time of the line being written by writeCallLine, which is written later than its call. */
 let lineTime: number | undefined;
 
