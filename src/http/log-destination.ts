@@ -6,19 +6,25 @@ export interface BlockSink {
   flushSync(): void;
 }
 
-/** Bytes gathered before they are handed on (sonic-boom writes at most 16 kB at a time). */
-const BLOCK = 16_384;
+/**
+ * The most one write(2) carries: POSIX's PIPE_BUF (4096 on Linux). The workers of WORKERS=N share
+ * one stdout; a write to a pipe of up to PIPE_BUF bytes goes in one piece, a longer one may go in
+ * parts with another worker's write between them, cutting lines in two (seen in CI when the pipe's
+ * reader fell behind).
+ */
+export const PIPE_BUF = 4096;
 
 /**
- * Log lines gathered as UTF-8 into blocks of up to 16 kB, handed on when the next line would not fit
- * and at the latest `maxDelayMs` after a block's first line. Each line is encoded once, straight into
- * the block: gathered as strings instead, every line was flattened from its pieces, joined, measured
- * (sonic-boom's Buffer.byteLength) and encoded again on its way out: twice the instructions
- * (10,000 against 5,000 of a cached answer's 140,000, callgrind, notes of issue 5). One block is
- * one write(2).
+ * Log text gathered as UTF-8 into blocks of whole lines, up to PIPE_BUF bytes, handed on when the
+ * next line would not fit and at the latest `maxDelayMs` after a block's first line. A text is encoded
+ * once, straight into the block, or once as a whole when it does not fit (a batch of lines from the log
+ * thread) and then cut at line ends: gathered as strings instead, every line was flattened, joined,
+ * measured (sonic-boom's Buffer.byteLength) and encoded again on its way out: twice the instructions
+ * (10,000 against 5,000 of a cached answer's 140,000, callgrind, notes of issue 5). One block is one
+ * write(2); only a single line longer than PIPE_BUF goes as a longer write, on its own.
  */
 export class BatchedLines {
-  private block = Buffer.allocUnsafe(BLOCK);
+  private block = Buffer.allocUnsafe(PIPE_BUF);
   private used = 0;
   private timer: NodeJS.Timeout | undefined;
 
@@ -38,18 +44,39 @@ export class BatchedLines {
     });
   }
 
-  write(line: string): boolean {
+  /** Takes whole lines: one, or many joined (each ending with a newline). */
+  write(text: string): boolean {
     // A UTF-16 unit takes at most 3 bytes in UTF-8 (a surrogate pair 4 for its two units).
-    if (this.used + line.length * 3 > BLOCK) {
-      this.flush();
-      if (line.length * 3 > BLOCK) {
-        this.sink.write(Buffer.from(line)); // a line of its own size, after the lines before it
-        return true;
+    if (this.used + text.length * 3 <= PIPE_BUF) this.used += this.block.write(text, this.used);
+    else this.cut(Buffer.from(text));
+    if (this.used > 0) this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs).unref();
+    return true;
+  }
+
+  /** Fills blocks with `bytes` up to the last line end that fits, handing on each full one. */
+  private cut(bytes: Buffer): void {
+    let from = 0;
+    while (from < bytes.length) {
+      if (bytes.length - from <= PIPE_BUF - this.used) {
+        this.used += bytes.copy(this.block, this.used, from);
+        return;
+      }
+      const end = bytes.lastIndexOf(0x0a, from + PIPE_BUF - this.used - 1);
+      if (end >= from) {
+        bytes.copy(this.block, this.used, from, end + 1);
+        this.used += end + 1 - from;
+        from = end + 1;
+        this.flush();
+      } else if (this.used > 0) {
+        this.flush();
+      } else {
+        // One line longer than a block: on its own, after the lines before it.
+        const lineEnd = bytes.indexOf(0x0a, from);
+        const next = lineEnd === -1 ? bytes.length : lineEnd + 1;
+        this.sink.write(bytes.subarray(from, next));
+        from = next;
       }
     }
-    this.used += this.block.write(line, this.used);
-    this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs).unref();
-    return true;
   }
 
   private flush(): void {
@@ -58,7 +85,7 @@ export class BatchedLines {
     if (this.used === 0) return;
     // The sink keeps the block until it is written: the next lines go to a new one.
     this.sink.write(this.block.subarray(0, this.used));
-    this.block = Buffer.allocUnsafe(BLOCK);
+    this.block = Buffer.allocUnsafe(PIPE_BUF);
     this.used = 0;
   }
 }
@@ -66,6 +93,7 @@ export class BatchedLines {
 /** The service's log stream: stdout, written a block at a time (BatchedLines) without blocking. */
 export function serviceLogStream(): BatchedLines {
   // In 'buffer' mode sonic-boom takes Buffers; its type declares the string-taking write only.
-  const stdout = destination({ dest: 1, sync: false, contentMode: 'buffer' });
+  // maxWrite: sonic-boom joins the blocks waiting for one write up to that many bytes, not more.
+  const stdout = destination({ dest: 1, sync: false, contentMode: 'buffer', maxWrite: PIPE_BUF });
   return new BatchedLines(stdout as unknown as BlockSink);
 }
