@@ -56,7 +56,7 @@ export async function serve(): Promise<void> {
   if (worker) gateway.metrics.read = clusterMetricsReader(gateway.metrics.registry);
   // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a
   // private interface); without them they share the API's listener.
-  const logStream = serviceLogStream();
+  const logStream = serviceLogStream(worker);
   const separateAdmin = config.adminPort !== null;
   const separateMetrics = config.metricsPort !== null;
   const app = await buildApp({
