@@ -24,7 +24,8 @@ export interface Memory {
   peakMb: number;
 }
 
-const CACHED_TARGET = 0.7;
+/** A small cached answer against the bare server answering the same bytes (issue 23: under wrk). */
+const CACHED_TARGET = 0.8;
 const UNCACHED_P99_TARGET_MS = 10;
 const STARTUP_TARGET_MS = 2000;
 const RSS_TARGET_MB = 500;
@@ -73,7 +74,7 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
       ms(service, service.p50),
       ms(service, service.p99),
       int(ceiling.rps),
-      // Rounded down, so that a ratio printed as 70 % has met a 70 % target.
+      // Rounded down, so that a ratio printed as 80 % has met an 80 % target.
       `${Math.floor(ratio * 100)} %`,
       cpu(service, ceiling),
       `${target}${failures(service)}${failures(ceiling)}`,
