@@ -111,6 +111,11 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.fill('#fund-search', '101');
     await page.click('#fund-results [role=option]:first-child');
     await expect.poll(() => page.url()).toMatch(/#funds\/101$/);
+    // The fund picked before stays on show until 101's answers are drawn (seconds on a busy machine; CI
+    // once read its link here): wait for 101's own link, then its chart.
+    await expect
+      .poll(() => page.getAttribute('#fund-link', 'href'), { timeout: 15_000 })
+      .toMatch(/\/fund\/B-TREASURY$/);
     await page.waitForSelector('#fund-chart[data-points]');
 
     const points = Number(await page.getAttribute('#fund-chart', 'data-points'));
