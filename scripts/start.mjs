@@ -25,6 +25,7 @@ export const STAMP = `${OUT}/.sources-sha256`;
 const ENTRIES = {
   main: 'src/cli/main.ts',
   'import-worker': 'src/ingest/import-worker.ts',
+  'check-worker': 'src/ingest/check-worker.ts',
   'call-log-worker': 'src/calls/call-log-worker.ts',
 };
 

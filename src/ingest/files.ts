@@ -54,7 +54,7 @@ export async function collectInputs(
         stream.on('data', (chunk) => (progress.bytes += chunk.length));
         return stream;
       };
-      return { name: file, type: fileType, format, open };
+      return { name: file, type: fileType, format, open, size };
     }),
   );
   return { inputs, bytes };

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openStore } from '../store/db.js';
 import { runImport } from './import.js';
@@ -14,7 +14,15 @@ const store = openStore(job.address.url, { busyTimeoutMs: job.address.busyTimeou
 try {
   const report = await runImport(
     store,
-    [{ name: job.name, type: job.type, format: job.format, open: () => createReadStream(job.path) }],
+    [
+      {
+        name: job.name,
+        type: job.type,
+        format: job.format,
+        open: () => createReadStream(job.path),
+        size: statSync(job.path).size,
+      },
+    ],
     // The server's clock (pinned in tests) as an offset: a function cannot cross to a thread.
     { source: job.source, now: () => new Date(Date.now() + job.clockOffsetMs) },
   );

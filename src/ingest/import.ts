@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import { bangkokToday } from '../domain/dates.js';
 import type { Store } from '../store/db.js';
 import { BatchRepository } from '../store/batch-repo.js';
+import { readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
 import { DateKeySet } from './duplicates.js';
-import { checkInput } from './check.js';
+import { checkInput, type CheckedBatch } from './check.js';
+import { checkInThread } from './check-thread.js';
 import type { ImportIssue, ImportReport } from '../schemas/import-report.js';
 import { References } from './references.js';
 import type { Format } from './sources.js';
@@ -16,6 +18,8 @@ export interface ImportInput {
   type: ImportType;
   format: Format;
   open(): Readable;
+  /** Bytes, where known: large inputs are checked in a thread of their own. */
+  size?: number;
 }
 
 export type { ImportReport };
@@ -25,10 +29,18 @@ export interface ImportOptions {
   maxErrors?: number;
   now?: () => Date;
   onRows?: (rowsRead: number) => void;
+  /** Check in a thread of its own from this many bytes of inputs on (8 MB; 0: always). */
+  threadFromBytes?: number;
 }
 
 /** Rows handed to the writer at a time. */
 const SLICE = 5000;
+/**
+ * Inputs of this many bytes or more are checked in a thread of their own (check-thread.ts), beside
+ * the writing; smaller ones here, as the thread's start (some 50 ms, 150 ms from source) would cost
+ * them more than it saves.
+ */
+const THREAD_FROM_BYTES = 8 << 20;
 
 class Rejected extends Error {}
 
@@ -60,22 +72,27 @@ export async function runImport(
     report.errorCount++;
     if (report.errors.length < maxErrors) report.errors.push(issue);
   };
-  const ctx: RowContext = {
-    refs: await References.load(store.db),
-    today: bangkokToday(now()),
-    dates: new DateKeySet(),
-    ids: new Set(),
-  };
   const ordered = [...inputs].sort((a, b) => IMPORT_TYPES.indexOf(a.type) - IMPORT_TYPES.indexOf(b.type));
-
   const kind = [...new Set(ordered.map((i) => i.type))].join('+') || 'empty';
+  const keys = await readReferenceKeys(store.db);
+  const today = bangkokToday(now());
+  const bytes = ordered.reduce((sum, input) => sum + (input.size ?? 0), 0);
+  const checked =
+    bytes >= (options.threadFromBytes ?? THREAD_FROM_BYTES)
+      ? checkInThread(ordered, keys, today, SLICE)
+      : checkHere(ordered, {
+          refs: References.fromKeys(keys),
+          today,
+          dates: new DateKeySet(),
+          ids: new Set(),
+        });
 
   try {
     const published = await publishBatch(
       store,
       { kind, source: options.source },
       async (writer) => {
-        for (const input of ordered) await importInput(writer, input, ctx, report, fail, options.onRows);
+        await writeChecked(writer, ordered, checked, report, fail, options.onRows);
         if (report.errorCount > 0) throw new Rejected();
       },
       now,
@@ -91,30 +108,44 @@ export async function runImport(
   return report;
 }
 
-async function importInput(
-  writer: BatchWriter,
-  input: ImportInput,
+/** The inputs checked here, one after the other (what a small import does: a thread costs a start). */
+async function* checkHere(
+  inputs: readonly ImportInput[],
   ctx: RowContext,
+): AsyncGenerator<{ input: number; checked: CheckedBatch }> {
+  for (const [index, input] of inputs.entries())
+    for await (const checked of checkInput(input, input.open(), ctx)) yield { input: index, checked };
+}
+
+/** Writes the checked rows a slice at a time, each input's with its spec; none once a row is bad. */
+async function writeChecked(
+  writer: BatchWriter,
+  inputs: readonly ImportInput[],
+  batches: AsyncGenerator<{ input: number; checked: CheckedBatch }>,
   report: ImportReport,
   fail: (issue: ImportIssue) => void,
   onRows?: (rowsRead: number) => void,
 ): Promise<void> {
-  const spec = SPECS[input.type];
   let rows: object[] = [];
-  const source = checkInput(input, input.open(), ctx);
-  for await (const checked of source) {
+  let current = 0;
+  const flush = async () => {
+    if (rows.length > 0 && report.errorCount === 0) await SPECS[inputs[current]!.type].write(writer, rows);
+    rows = [];
+  };
+  for await (const { input, checked } of batches) {
+    if (input !== current) {
+      await flush();
+      current = input;
+    }
     for (const issue of checked.issues) fail(issue);
     report.rowsRead += checked.rowsRead;
     onRows?.(report.rowsRead);
     // Once the batch is known to be rejected, rows are still checked but no longer written.
     if (report.errorCount > 0) continue;
     for (const row of checked.rows) rows.push(row);
-    if (rows.length >= SLICE) {
-      await spec.write(writer, rows);
-      rows = [];
-    }
+    if (rows.length >= SLICE) await flush();
   }
-  if (rows.length > 0 && report.errorCount === 0) await spec.write(writer, rows);
+  await flush();
 }
 
 async function recordRejected(store: Store, kind: string, source: string, at: Date): Promise<number> {

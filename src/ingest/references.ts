@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { readReferenceKeys } from '../store/reference-reads.js';
+import { readReferenceKeys, type ReferenceKeys } from '../store/reference-reads.js';
 import type { Database } from '../store/schema.js';
 
 /**
@@ -16,8 +16,11 @@ export class References {
   readonly loanProducts = new Set<number>();
 
   static async load(db: Kysely<Database>): Promise<References> {
+    return References.fromKeys(await readReferenceKeys(db));
+  }
+
+  static fromKeys(stored: ReferenceKeys): References {
     const refs = new References();
-    const stored = await readReferenceKeys(db);
     for (const f of stored.funds) refs.addFund(f.id, f.code_key);
     for (const id of stored.categories) refs.categories.add(id);
     for (const code of stored.families) refs.families.add(code);

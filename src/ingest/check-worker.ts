@@ -1,0 +1,81 @@
+import { Readable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ReferenceKeys } from '../store/reference-reads.js';
+import { checkInput, type CheckedBatch } from './check.js';
+import { DateKeySet } from './duplicates.js';
+import { References } from './references.js';
+import { encodeRows } from './row-slices.js';
+import type { ToChecker, FromChecker, CheckedInput } from './check-thread.js';
+
+/**
+ * The check thread of a large import (see check-thread.ts): reads each input's bytes as the writing
+ * thread sends them, checks its rows and sends them back a slice at a time. It sends at most AHEAD
+ * slices the writer has not yet taken, so a writer slower than the checks holds memory down.
+ */
+const { inputs, keys, today, slice } = workerData as {
+  inputs: CheckedInput[];
+  keys: ReferenceKeys;
+  today: string;
+  slice: number;
+};
+const AHEAD = 3;
+const port = parentPort!;
+const send = (message: FromChecker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+const streams = new Map<number, Readable>();
+let unanswered = 0;
+let taken: (() => void) | undefined;
+
+port.on('message', (message: ToChecker) => {
+  if (message.kind === 'taken') {
+    unanswered--;
+    taken?.();
+    taken = undefined;
+    return;
+  }
+  const stream = streams.get(message.input);
+  if (!stream) return;
+  if (message.kind === 'bytes')
+    stream.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+  else if (message.kind === 'end') stream.push(null);
+  else stream.destroy(Object.assign(new Error(message.message), { code: message.code }));
+});
+
+/** The input's bytes, asked of the writing thread as the parser reads them (1 MB read ahead). */
+function bytesOf(input: number): Readable {
+  const stream = new Readable({
+    highWaterMark: 1 << 20,
+    read: () => send({ kind: 'want', input }),
+  });
+  streams.set(input, stream);
+  return stream;
+}
+
+async function post(input: number, checked: CheckedBatch): Promise<void> {
+  while (unanswered >= AHEAD) await new Promise<void>((resolve) => (taken = resolve));
+  unanswered++;
+  const { slice: rows, transfer } = encodeRows(checked.rows as Record<string, unknown>[]);
+  send({ kind: 'checked', input, rows, issues: checked.issues, rowsRead: checked.rowsRead }, transfer);
+}
+
+try {
+  const ctx = { refs: References.fromKeys(keys), today, dates: new DateKeySet(), ids: new Set<string>() };
+  for (const [index, input] of inputs.entries()) {
+    let gathered: CheckedBatch = { rows: [], issues: [], rowsRead: 0 };
+    for await (const checked of checkInput(input, bytesOf(index), ctx)) {
+      for (const row of checked.rows) gathered.rows.push(row);
+      for (const issue of checked.issues) gathered.issues.push(issue);
+      gathered.rowsRead += checked.rowsRead;
+      if (gathered.rows.length >= slice || gathered.issues.length > 0) {
+        await post(index, gathered);
+        gathered = { rows: [], issues: [], rowsRead: 0 };
+      }
+    }
+    await post(index, gathered);
+    streams.delete(index);
+  }
+  send({ kind: 'done' });
+} catch (error) {
+  const { name, message } = error as Error;
+  send({ kind: 'failed', name, message });
+}
