@@ -27,6 +27,7 @@ const ENTRIES = {
   'import-worker': 'src/ingest/import-worker.ts',
   'check-worker': 'src/ingest/check-worker.ts',
   'call-log-worker': 'src/calls/call-log-worker.ts',
+  'stdout-worker': 'src/http/stdout-worker.ts',
 };
 
 /** Whether dist/start is missing, or was bundled from other sources. */

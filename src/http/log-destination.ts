@@ -1,6 +1,6 @@
-import { destination } from 'pino';
+import { StdoutThread } from './stdout-thread.js';
 
-/** What the batching needs from the stream behind it: pino's own destination (sonic-boom), taking bytes. */
+/** What the batching needs from the stream behind it: it takes blocks, and writes them all at exit. */
 export interface BlockSink {
   write(block: Buffer): boolean;
   flushSync(): void;
@@ -14,8 +14,8 @@ export interface BlockSink {
  */
 export const PIPE_BUF = 4096;
 /**
- * The most one write(2) of a process alone on its stdout carries (sonic-boom's own limit): a quarter
- * of the writes of PIPE_BUF blocks, 1-4 µs less CPU per cached call (npm run bench, alternating).
+ * The most one write(2) of a process alone on its stdout carries: a quarter of the writes of PIPE_BUF
+ * blocks, 1-4 µs less CPU per cached call (npm run bench, alternating).
  */
 export const ALONE_BLOCK = 16_384;
 
@@ -41,9 +41,8 @@ export class BatchedLines {
     this.block = Buffer.allocUnsafe(blockBytes);
     // What is still gathered when the process exits is written before it goes.
     process.on('exit', () => {
-      if (this.used === 0) return;
-      this.flush();
       try {
+        this.flush();
         sink.flushSync();
       } catch {
         // stdout already closed: nothing left to write to.
@@ -98,13 +97,10 @@ export class BatchedLines {
 }
 
 /**
- * The service's log stream: stdout, written a block at a time (BatchedLines) without blocking;
- * `shared`: a cluster worker's, one of several processes writing to it.
+ * The service's log stream: stdout, a block at a time (BatchedLines), each block one write(2) by a
+ * thread of its own (StdoutThread); `shared`: a cluster worker's, one of several processes writing
+ * to it.
  */
 export function serviceLogStream(shared: boolean): BatchedLines {
-  const blockBytes = shared ? PIPE_BUF : ALONE_BLOCK;
-  // In 'buffer' mode sonic-boom takes Buffers; its type declares the string-taking write only.
-  // maxWrite: sonic-boom joins the blocks waiting for one write up to that many bytes, not more.
-  const stdout = destination({ dest: 1, sync: false, contentMode: 'buffer', maxWrite: blockBytes });
-  return new BatchedLines(stdout as unknown as BlockSink, blockBytes);
+  return new BatchedLines(new StdoutThread(), shared ? PIPE_BUF : ALONE_BLOCK);
 }
