@@ -26,7 +26,6 @@ const ENTRIES = {
   main: 'src/cli/main.ts',
   'import-worker': 'src/ingest/import-worker.ts',
   'check-worker': 'src/ingest/check-worker.ts',
-  'call-log-worker': 'src/calls/call-log-worker.ts',
   'stdout-worker': 'src/http/stdout-worker.ts',
 };
 

@@ -62,7 +62,7 @@ export async function buildApp({
   // path, DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
   // Both are thin adapters over one call core (src/calls/).
   let direct: DirectAnswers | undefined;
-  // The app's log lines and the request log's (formatted in a thread of their own) share one stream.
+  // The app's log lines and the request log's share one stream.
   const stream = logStream ?? destination(1);
   const callLog = new CallLog(stream);
   const connection = connectionOptions(config, config.requestTimeoutMs);
@@ -125,7 +125,6 @@ export async function buildApp({
     }));
   // app.close() writes the last usage counts (before the caller closes the store).
   if (!shared) app.addHook('onClose', async () => gateway.close());
-  app.addHook('onClose', async () => callLog.close());
 
   installRequestIdHeader(app);
   // Outages are logged once per interval, by the gateway's clock (which tests move).

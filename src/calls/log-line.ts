@@ -40,7 +40,6 @@ function decodedName(name: string): string {
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    timestamp: lineTimestamp,
     // Keys also travel in headers: the `req` serializer below writes none of them (no pino `redact` of
     // req.headers, which pino applies after this serializer, where it could never match and only
     // cost every line a microsecond). test/http/logging.test.ts checks that no key reaches a log.
@@ -65,34 +64,13 @@ export interface LoggedCall {
   responseTime: number;
 }
 
-/** An answered call's line as it waits to be written: the call, its request id, when it was answered. */
-export interface CallLine extends LoggedCall {
-  reqId: string;
-  /** Milliseconds since the epoch (Date.now()) when the call was answered. */
-  time: number;
-}
-
-/** The time of the line being written by writeCallLine, which is written later than its call. */
-let lineTime: number | undefined;
-
-/** pino's `timestamp` option: pino's own epoch time, or the answered call's while its line is written. */
-function lineTimestamp(): string {
-  return `,"time":${lineTime ?? Date.now()}`;
-}
-
 /**
  * The one line of an answered call (the service logs no 'incoming request' line), through pino's
  * public API, by a logger made with loggerOptions; its `req` serializer masks secrets in the URL.
- * Written in the log thread (call-log.ts), or in the process itself on its way out.
  */
-export function writeCallLine(logger: { info: LogFn }, line: CallLine): void {
-  const { reqId, method, url, ip, statusCode, responseTime } = line;
-  lineTime = line.time;
-  try {
-    logger.info({ reqId, req: { method, url, ip }, res: { statusCode }, responseTime }, 'request completed');
-  } finally {
-    lineTime = undefined;
-  }
+export function writeCallLine(logger: { info: LogFn }, call: LoggedCall, reqId: string): void {
+  const { method, url, ip, statusCode, responseTime } = call;
+  logger.info({ reqId, req: { method, url, ip }, res: { statusCode }, responseTime }, 'request completed');
 }
 
 /**

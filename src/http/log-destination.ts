@@ -22,8 +22,8 @@ export const ALONE_BLOCK = 16_384;
 /**
  * Log text gathered as UTF-8 into blocks of whole lines, up to `blockBytes`, handed on when the
  * next line would not fit and at the latest `maxDelayMs` after a block's first line. A text is encoded
- * once, straight into the block, or once as a whole when it does not fit (a batch of lines from the log
- * thread) and then cut at line ends: gathered as strings instead, every line was flattened, joined,
+ * once, straight into the block, or once as a whole when it may not fit (a long line, or several
+ * lines in one text) and then cut at line ends: gathered as strings instead, every line was flattened, joined,
  * measured (sonic-boom's Buffer.byteLength) and encoded again on its way out: twice the instructions
  * (10,000 against 5,000 of a cached answer's 140,000, callgrind, notes of issue 5). One block is one
  * write(2); only a single line longer than a block goes as a longer write, on its own.

@@ -6,6 +6,7 @@ export interface LogRecord {
   reqId?: string;
   msg?: string;
   level?: number;
+  time?: number;
   req?: { url: string };
   res?: { statusCode: number };
 }
@@ -26,8 +27,8 @@ export function captureLog(): {
   });
   const records = () => lines.map((l) => JSON.parse(l) as LogRecord);
   /**
-   * The records, once every one of these request ids has its line: the request log is written by a
-   * thread of its own (calls/call-log.ts), moments after the answer.
+   * The records, once every one of these request ids has its line: a call's line is written as the
+   * call ends, which may be moments after its client has the answer.
    */
   const recordsFor = async (ids: unknown[]) => {
     await vi.waitFor(

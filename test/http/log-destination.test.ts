@@ -36,7 +36,7 @@ describe('log lines gathered in blocks', () => {
   // Workers share one stdout: a write of more than PIPE_BUF (4096) bytes to a pipe may go in parts,
   // with another worker's write between them, which cut lines in two (a CI run of the workers test).
   it.each([PIPE_BUF, ALONE_BLOCK])(
-    'cuts a text of many lines (a batch from the log thread) into blocks of whole lines, none over %i bytes',
+    'cuts a text of many lines into blocks of whole lines, none over %i bytes',
     (blockBytes) => {
       vi.useFakeTimers();
       const out = sink();

@@ -75,7 +75,7 @@ describe('a database outage in the log', () => {
       msg: 'database unavailable (20 more since the last report)',
       suppressed: 20,
     });
-    // Every refused call still has its one request line (written by the log thread, moments later).
+    // Every refused call still has its one request line (written as the call ends, maybe after its answer).
     await vi.waitFor(() =>
       expect(
         log.lines.filter((l) => l.includes('"statusCode":503') && l.includes('request completed')),

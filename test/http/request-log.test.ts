@@ -5,22 +5,21 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallLog } from '../../src/calls/call-log.js';
-import { loggableUrl, loggerOptions, writeCallLine, type CallLine } from '../../src/calls/log-line.js';
+import { loggableUrl, loggerOptions, writeCallLine, type LoggedCall } from '../../src/calls/log-line.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { captureLog } from '../helpers/log.js';
 import { answerLookups, getOverHttp } from '../helpers/answers.js';
 
-// The request log's lines are formatted with pino in a thread of their own (calls/call-log.ts) and
-// written to the app's stream; at exit, what the thread has not sent back is formatted in the process.
+// The request log's lines are formatted with pino (calls/call-log.ts) as each call ends and written
+// to the app's stream, which gathers them into blocks (http/log-destination.ts), written also at exit.
 
-const line = (fields: Partial<CallLine>, i = 0): CallLine => ({
+const line = (fields: Partial<LoggedCall>, i = 0): LoggedCall & { reqId: string } => ({
   method: 'GET',
   url: '/api/FundPriceService/LatestDate',
   ip: '127.0.0.1',
   statusCode: 200,
   responseTime: 0.0421,
   reqId: `id-${i}`,
-  time: 1_700_000_000_123 + i,
   ...fields,
 });
 
@@ -33,23 +32,23 @@ const lines = [
 ];
 
 describe('the request log line of a call', () => {
-  it('is written by the log thread byte for byte as pino writes it in the process, with the time of the call', async () => {
+  it("is written byte for byte as pino writes it with the app's options, at the time of the call", async () => {
     const here: string[] = [];
     const logger = pino(loggerOptions('info'), { write: (text: string) => here.push(text) });
-    for (const l of lines) writeCallLine(logger, l);
+    for (const l of lines) writeCallLine(logger, l, l.reqId);
 
-    const threaded = captureLog();
-    const log = new CallLog(threaded.stream);
-    for (const l of lines) log.write(l, l.reqId, l.time);
-    log.send();
-    await threaded.recordsFor(lines.map((l) => l.reqId));
-    log.close();
+    const captured = captureLog();
+    const log = new CallLog(captured.stream);
+    const before = Date.now();
+    for (const l of lines) log.write(l, l.reqId);
+    const after = Date.now();
+    await captured.recordsFor(lines.map((l) => l.reqId));
 
-    expect(threaded.lines.map((l) => `${l}\n`)).toEqual(here);
-    expect(threaded.records()).toMatchObject(
+    const withoutTime = (text: string) => text.replace(/,"time":\d+,/, ',');
+    expect(captured.lines.map((l) => withoutTime(`${l}\n`))).toEqual(here.map(withoutTime));
+    expect(captured.records()).toMatchObject(
       lines.map((l) => ({
         level: 30,
-        time: l.time,
         reqId: l.reqId,
         req: { method: 'GET', url: loggableUrl(l.url), remoteAddress: l.ip },
         res: { statusCode: l.statusCode },
@@ -57,20 +56,23 @@ describe('the request log line of a call', () => {
         msg: 'request completed',
       })),
     );
-    expect(threaded.lines.join('\n')).not.toContain('secret');
+    for (const { time } of captured.records()) {
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(after);
+    }
+    expect(captured.lines.join('\n')).not.toContain('secret');
   });
 
-  it('loses no line when the process exits while the thread still has some', async () => {
+  it('loses no line when the process exits while some are still gathered or being written', async () => {
     const script = join(import.meta.dirname, 'fixtures', 'exit-after-calls.ts');
-    for (const [count, waitMs, close] of [
-      [5_000, 0, ''],
-      [10_000, 30, ''],
-      [5_000, 0, 'close'],
-      [10_000, 30, 'close'],
+    for (const [count, waitMs] of [
+      [5_000, 0],
+      [10_000, 30],
+      [20_000, 1],
     ] as const) {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', script, String(count), String(waitMs), close],
+        ['--import', 'tsx', script, String(count), String(waitMs)],
         { maxBuffer: 64 * 1024 * 1024 },
       );
       const ids = stdout
