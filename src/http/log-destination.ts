@@ -20,13 +20,12 @@ export const PIPE_BUF = 4096;
 export const ALONE_BLOCK = 16_384;
 
 /**
- * Log text gathered as UTF-8 into blocks of whole lines, up to `blockBytes`, handed on when the
- * next line would not fit and at the latest `maxDelayMs` after a block's first line. A text is encoded
- * once, straight into the block, or once as a whole when it may not fit (a long line, or several
- * lines in one text) and then cut at line ends: gathered as strings instead, every line was flattened, joined,
- * measured (sonic-boom's Buffer.byteLength) and encoded again on its way out: twice the instructions
- * (10,000 against 5,000 of a cached answer's 140,000, callgrind, notes of issue 5). One block is one
- * write(2); only a single line longer than a block goes as a longer write, on its own.
+ * Log lines gathered as UTF-8 into blocks of up to `blockBytes`, handed on when the next line would
+ * not fit and at the latest `maxDelayMs` after a block's first line, so a block always ends at a line's
+ * end. Each line is encoded once, straight into the block: gathered as strings instead, every line was
+ * flattened from its pieces, joined, measured (sonic-boom's Buffer.byteLength) and encoded again on its
+ * way out: twice the instructions (10,000 against 5,000 of a cached answer's 140,000, callgrind, notes
+ * of issue 5). One block is one write(2); only a line longer than a block goes as a longer write, alone.
  */
 export class BatchedLines {
   private block: Buffer;
@@ -50,39 +49,19 @@ export class BatchedLines {
     });
   }
 
-  /** Takes whole lines: one, or many joined (each ending with a newline). */
-  write(text: string): boolean {
+  /** Takes one line (pino writes a log line at a time). */
+  write(line: string): boolean {
     // A UTF-16 unit takes at most 3 bytes in UTF-8 (a surrogate pair 4 for its two units).
-    if (this.used + text.length * 3 <= this.blockBytes) this.used += this.block.write(text, this.used);
-    else this.cut(Buffer.from(text));
-    if (this.used > 0) this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs).unref();
-    return true;
-  }
-
-  /** Fills blocks with `bytes` up to the last line end that fits, handing on each full one. */
-  private cut(bytes: Buffer): void {
-    let from = 0;
-    while (from < bytes.length) {
-      if (bytes.length - from <= this.blockBytes - this.used) {
-        this.used += bytes.copy(this.block, this.used, from);
-        return;
-      }
-      const end = bytes.lastIndexOf(0x0a, from + this.blockBytes - this.used - 1);
-      if (end >= from) {
-        bytes.copy(this.block, this.used, from, end + 1);
-        this.used += end + 1 - from;
-        from = end + 1;
-        this.flush();
-      } else if (this.used > 0) {
-        this.flush();
-      } else {
-        // One line longer than a block: on its own, after the lines before it.
-        const lineEnd = bytes.indexOf(0x0a, from);
-        const next = lineEnd === -1 ? bytes.length : lineEnd + 1;
-        this.sink.write(bytes.subarray(from, next));
-        from = next;
+    if (this.used + line.length * 3 > this.blockBytes) {
+      this.flush();
+      if (line.length * 3 > this.blockBytes) {
+        this.sink.write(Buffer.from(line)); // a line of its own size, after the lines before it
+        return true;
       }
     }
+    this.used += this.block.write(line, this.used);
+    this.timer ??= setTimeout(() => this.flush(), this.maxDelayMs).unref();
+    return true;
   }
 
   private flush(): void {
