@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import { readReferenceKeys, type ReferenceKeys } from '../store/reference-reads.js';
-import type { Database } from '../store/schema.js';
+import type { ReferenceKeys } from '../store/reference-reads.js';
 
 /**
  * What rows of a batch may refer to: the reference data already stored, plus what the batch itself
@@ -14,10 +12,6 @@ export class References {
   /** Deposit products. */
   readonly products = new Set<number>();
   readonly loanProducts = new Set<number>();
-
-  static async load(db: Kysely<Database>): Promise<References> {
-    return References.fromKeys(await readReferenceKeys(db));
-  }
 
   static fromKeys(stored: ReferenceKeys): References {
     const refs = new References();
