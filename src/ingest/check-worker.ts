@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReferenceKeys } from '../store/reference-reads.js';
-import { checkInput, type CheckedBatch } from './check.js';
-import { DateKeySet } from './duplicates.js';
-import { References } from './references.js';
+import { checkInput, newRowContext, type CheckedBatch } from './check.js';
 import { encodeRows } from './row-slices.js';
 import type { ToChecker, FromChecker, CheckedInput } from './check-thread.js';
 
@@ -59,7 +57,7 @@ async function post(input: number, checked: CheckedBatch): Promise<void> {
 }
 
 try {
-  const ctx = { refs: References.fromKeys(keys), today, dates: new DateKeySet(), ids: new Set<string>() };
+  const ctx = newRowContext(keys, today);
   for (const [index, input] of inputs.entries()) {
     let gathered: CheckedBatch = { rows: [], issues: [], rowsRead: 0 };
     for await (const checked of checkInput(input, bytesOf(index), ctx)) {

@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 import type { ImportIssue } from '../schemas/import-report.js';
 import { FieldError } from './fields.js';
 import { readRecords, SourceError, type Format } from './sources.js';
+import type { ReferenceKeys } from '../store/reference-reads.js';
+import { DateKeySet } from './duplicates.js';
+import { References } from './references.js';
 import { RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
 import { SPECS } from './specs.js';
 
@@ -13,6 +16,11 @@ export interface CheckedBatch {
 }
 
 type Column = [string, (value: unknown) => unknown];
+
+/** What a batch's rows are checked against: the stored reference keys, today, and nothing seen yet. */
+export function newRowContext(keys: ReferenceKeys, today: string): RowContext {
+  return { refs: References.fromKeys(keys), today, dates: new DateKeySet(), ids: new Set() };
+}
 
 /**
  * Reads and checks one input, a batch of records at a time; writes nothing (the caller writes the good

@@ -4,11 +4,9 @@ import type { Store } from '../store/db.js';
 import { BatchRepository } from '../store/batch-repo.js';
 import { readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
-import { DateKeySet } from './duplicates.js';
-import { checkInput, type CheckedBatch } from './check.js';
+import { checkInput, newRowContext, type CheckedBatch } from './check.js';
 import { checkInThread } from './check-thread.js';
 import type { ImportIssue, ImportReport } from '../schemas/import-report.js';
-import { References } from './references.js';
 import type { Format } from './sources.js';
 import { IMPORT_TYPES, type ImportType, type RowContext } from './spec.js';
 import { SPECS } from './specs.js';
@@ -80,12 +78,7 @@ export async function runImport(
   const checked =
     bytes >= (options.threadFromBytes ?? THREAD_FROM_BYTES)
       ? checkInThread(ordered, keys, today, SLICE)
-      : checkHere(ordered, {
-          refs: References.fromKeys(keys),
-          today,
-          dates: new DateKeySet(),
-          ids: new Set(),
-        });
+      : checkHere(ordered, newRowContext(keys, today));
 
   try {
     const published = await publishBatch(
