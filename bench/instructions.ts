@@ -1,4 +1,4 @@
-// npm run bench:instructions [-- --calls 10000 --only LatestDate,GetDepositRate]
+// npm run bench:instructions [-- --calls 10000 --only LatestDate,GetDepositRate --log-level warn]
 // Instructions per cached call, of the service and of the ceiling (bench/harness/ceiling.ts), counted
 // by valgrind's callgrind in each server's process. Requests/s on a shared machine swing by a tenth
 // and more from one run to the next; these counts repeat within about 3 %, so a change of a few
@@ -20,6 +20,8 @@ const { values } = parseArgs({
   options: {
     calls: { type: 'string', default: '10000' },
     only: { type: 'string', default: 'LatestDate,Fund_Nav_ByFundCode,GetDepositRate' },
+    // The service's LOG_LEVEL: warn counts the calls without the access log.
+    'log-level': { type: 'string', default: 'info' },
   },
 });
 const PARTS = 5;
@@ -61,7 +63,11 @@ const ceilingPort = await freePort();
 const counted = {
   service: await countPerCall(
     [COMPILED_CLI, 'serve'],
-    serviceEnv(dataset.databaseUrl, { PORT: String(servicePort), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    serviceEnv(dataset.databaseUrl, {
+      PORT: String(servicePort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: values['log-level'],
+    }),
     servicePort,
   ),
   ceiling: await countPerCall(
@@ -74,7 +80,7 @@ const counted = {
 console.log(
   `Instructions per cached call (callgrind), ${calls.toLocaleString('en-US')} calls each over 4 keep-alive ` +
     `connections after a warm-up, counted in ${PARTS} parts: the part with the fewest, and the means of all; ` +
-    `what the servers do while idle (timers) is left out; node ${process.version}`,
+    `what the servers do while idle (timers) is left out; LOG_LEVEL=${values['log-level']}; node ${process.version}`,
 );
 const rows = [['operation', 'service', 'ceiling', 'service/ceiling', 'service - ceiling', 'means']];
 operations.forEach((o, i) => {

@@ -1,5 +1,5 @@
 // npm run bench [-- --seconds 3 --rounds 5 --connections 16 --only LatestDate,mix --client wrk --postgres
-//                   --workers 2|auto]
+//                   --workers 2|auto --log-level warn]
 // npm run bench -- --baseline ../pipeline-base   (that worktree built: npm run build)
 // Throughput and latency of every API operation on the market-scale dataset, against a bare node:http
 // ceiling serving the same bytes; the heavy queries again with the answer cache off; start-up time and
@@ -43,6 +43,8 @@ const { values } = parseArgs({
     // Another worktree of the service, built (e.g. the commit before a change): the operations are
     // measured on it in place of the ceiling, alternating with this one, and nothing else is measured.
     baseline: { type: 'string' },
+    // The service's LOG_LEVEL (and the baseline's): warn measures the calls without the access log.
+    'log-level': { type: 'string', default: 'info' },
   },
 });
 const seconds = Number(values.seconds);
@@ -94,7 +96,8 @@ console.log(
   `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
     `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
-    `node ${process.version}, load average ${loadAverage()}; service: compiled build (dist)` +
+    `node ${process.version}, load average ${loadAverage()}; service: compiled build (dist), ` +
+    `LOG_LEVEL=${values['log-level']}` +
     (workers > 1 ? `, WORKERS=${workers}, ceiling on ${workers} processes too; ` : '; ') +
     `load generator: ${client}, ${uncachedClient} with the answer cache off` +
     (uncachedClient === 'wrk' ? '' : ' (no wrk: those p99 are largely autocannon reading the bodies)'),
@@ -102,9 +105,14 @@ console.log(
 
 // Start-up through tsx too, as `npm start` runs it in development; then the service as in
 // production: the compiled build, the answer cache on.
-const throughTsx = await startService(dataset.databaseUrl, probe, { workers });
+const logLevel = { LOG_LEVEL: values['log-level'] };
+const throughTsx = await startService(dataset.databaseUrl, probe, { workers, settings: logLevel });
 await throughTsx.stop();
-const service = await startService(dataset.databaseUrl, probe, { compiled: true, workers });
+const service = await startService(dataset.databaseUrl, probe, {
+  compiled: true,
+  workers,
+  settings: logLevel,
+});
 const afterStart = service.memory();
 const baseline = values.baseline;
 const ceiling = baseline
@@ -112,6 +120,7 @@ const ceiling = baseline
       compiled: true,
       cli: join(resolve(baseline), 'dist', 'cli', 'main.js'),
       workers,
+      settings: logLevel,
     })
   : await startCeiling(await captureAnswers(service.url, benchRequests(operations)), workers);
 const cached: CachedRow[] = [];
