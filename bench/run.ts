@@ -141,7 +141,7 @@ await Promise.all([service.stop(), ceiling.stop()]);
 const uncached: UncachedRow[] = [];
 if (uncachedOperations.length > 0 && !baseline) {
   const bare: Service = await startService(dataset.databaseUrl, probe, {
-    settings: { CACHE_MAX_BYTES: '0' },
+    settings: { CACHE_MAX_BYTES: '0', ...logLevel },
     compiled: true,
     workers,
   });
