@@ -21,7 +21,13 @@ import {
   type BenchRequest,
   type Operation,
 } from './harness/requests.js';
-import { ensureCompiledBuild, settle, startService, type Service } from './harness/service.js';
+import {
+  ensureCompiledBuild,
+  settle,
+  startService,
+  type Service,
+  type ServiceOptions,
+} from './harness/service.js';
 import { printComparison, printTable, type CachedRow, type UncachedRow } from './harness/table.js';
 import { hasWrk } from './harness/wrk.js';
 
@@ -105,23 +111,20 @@ console.log(
 
 // Start-up through tsx too, as `npm start` runs it in development; then the service as in
 // production: the compiled build, the answer cache on.
-const logLevel = { LOG_LEVEL: values['log-level'] };
-const throughTsx = await startService(dataset.databaseUrl, probe, { workers, settings: logLevel });
+// Every service this run starts: this database, WORKERS and --log-level, with what it adds.
+const start = (options: ServiceOptions = {}) =>
+  startService(dataset.databaseUrl, probe, {
+    workers,
+    ...options,
+    settings: { ...options.settings, LOG_LEVEL: values['log-level'] },
+  });
+const throughTsx = await start();
 await throughTsx.stop();
-const service = await startService(dataset.databaseUrl, probe, {
-  compiled: true,
-  workers,
-  settings: logLevel,
-});
+const service = await start({ compiled: true });
 const afterStart = service.memory();
 const baseline = values.baseline;
 const ceiling = baseline
-  ? await startService(dataset.databaseUrl, probe, {
-      compiled: true,
-      cli: join(resolve(baseline), 'dist', 'cli', 'main.js'),
-      workers,
-      settings: logLevel,
-    })
+  ? await start({ compiled: true, cli: join(resolve(baseline), 'dist', 'cli', 'main.js') })
   : await startCeiling(await captureAnswers(service.url, benchRequests(operations)), workers);
 const cached: CachedRow[] = [];
 await measure(service, benchRequests(operations), warmUp);
@@ -140,11 +143,7 @@ await Promise.all([service.stop(), ceiling.stop()]);
 // The heavy queries with the answer cache off: each call reads the database.
 const uncached: UncachedRow[] = [];
 if (uncachedOperations.length > 0 && !baseline) {
-  const bare: Service = await startService(dataset.databaseUrl, probe, {
-    settings: { CACHE_MAX_BYTES: '0', ...logLevel },
-    compiled: true,
-    workers,
-  });
+  const bare: Service = await start({ settings: { CACHE_MAX_BYTES: '0' }, compiled: true });
   // The floor: the ceiling server sending these answers' own bytes (no cache: not compressed), so
   // the p99 that merely writing them at this many connections takes is printed beside the target.
   const floor = await startCeiling(
