@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { DEFAULT_FILE_MODE, makeDataFile, makeDataFolder } from './data-files.js';
+import { WriteLockingSqliteDialect } from './sqlite/dialect.js';
 import { withStatementCache } from './sqlite/statements.js';
 import type pg from 'pg';
 import { isPostgresUrl, openPostgres } from './postgres/connection.js';
@@ -113,7 +114,9 @@ function openSqlite(path: string, options: StoreOptions): Omit<SqliteStore, 'add
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     reader: db,
