@@ -6,6 +6,8 @@ export interface CachedRow {
   uncacheable?: boolean;
   service: Figures;
   ceiling: Figures;
+  /** service/ceiling of every round, lowest first (the row's figures are the median round's). */
+  ratios: number[];
 }
 
 export interface UncachedRow {
@@ -38,6 +40,9 @@ const failures = (f: Figures) =>
     : f.answers === 0
       ? '  no answer within the measurement'
       : '';
+/** The lowest and highest round, beside a median: how much the machine moved the figure. */
+const spread = (ratios: number[]) =>
+  ratios.length > 1 ? ` (${Math.floor(ratios[0]! * 100)}-${Math.floor(ratios.at(-1)! * 100)})` : '';
 const cpu = (service: Figures, ceiling: Figures) => `${int(service.cpuUs)}, ${int(ceiling.cpuUs)}`;
 // No answer at all within the measurement: the latency is unknown, and certainly over any target.
 // autocannon gives whole milliseconds, wrk microseconds: a tenth is shown below 10 ms.
@@ -58,12 +63,12 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
       'p50 ms',
       'p99 ms',
       'ceiling req/s',
-      'service/ceiling',
+      'service/ceiling (rounds)',
       'CPU µs/call service, ceiling',
       'target',
     ],
   ];
-  for (const { name, uncacheable, service, ceiling } of cached) {
+  for (const { name, uncacheable, service, ceiling, ratios } of cached) {
     const ratio = service.rps / ceiling.rps;
     const target = uncacheable
       ? 'none: never cached (POST)'
@@ -75,7 +80,7 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
       ms(service, service.p99),
       int(ceiling.rps),
       // Rounded down, so that a ratio printed as 80 % has met an 80 % target.
-      `${Math.floor(ratio * 100)} %`,
+      `${Math.floor(ratio * 100)} %${spread(ratios)}`,
       cpu(service, ceiling),
       `${target}${failures(service)}${failures(ceiling)}`,
     ]);
@@ -127,17 +132,19 @@ export function printComparison(cached: CachedRow[], baseline: string): void {
   const lines: string[][] = [
     ['operation', 'req/s now', 'req/s before', 'now/before', 'p99 ms now, before', 'CPU µs/call now, before'],
   ];
-  for (const { name, service, ceiling: before } of cached) {
+  for (const { name, service, ceiling: before, ratios } of cached) {
     lines.push([
       name,
       int(service.rps),
       int(before.rps),
-      `${((service.rps / before.rps) * 100).toFixed(1)} %${failures(service)}${failures(before)}`,
+      `${((service.rps / before.rps) * 100).toFixed(1)} %${spread(ratios)}${failures(service)}${failures(before)}`,
       `${ms(service, service.p99)}, ${ms(before, before.p99)}`,
       cpu(service, before),
     ]);
   }
-  console.log(`\nThis build against ${baseline} (the median round of each operation):`);
+  console.log(
+    `\nThis build against ${baseline} (the median round of each operation; in brackets its lowest and highest round):`,
+  );
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   for (const line of lines) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 }
