@@ -181,8 +181,9 @@ console.log(`\nload average at the end ${loadAverage()} (a busy machine lowers e
  * service/ceiling ratio is the median: on a shared machine single measurements swing by a tenth or
  * more, and a pair measured together keeps its figures consistent (req/s, latencies, CPU). Which of
  * the two goes first alternates from round to round, so a machine that slows down or speeds up
- * during a round favours neither. * Every round's ratio comes back too: their spread tells how far this machine lets the median be
- * trusted (two builds of the same commit, in turn on a shared 2-core VM, gave medians of 98-120 %).
+ * during a round favours neither. Every round's ratio comes back too: their spread tells how far
+ * this machine lets the median be trusted (a commit against itself, on a shared 2-core VM, gave
+ * medians of 98-120 %).
  */
 async function medianRound(
   measureService: () => Promise<Figures>,
