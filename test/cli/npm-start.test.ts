@@ -5,7 +5,7 @@ import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { childEnv, cli } from '../helpers/cli.js';
 import { processEnv } from '../helpers/store.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -46,7 +46,7 @@ function alive(pgid: number): boolean {
 async function npmStart(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn('npm', ['start', '--ignore-scripts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: childEnv(env),
     detached: true,
   });
   groups.add(child.pid!);

@@ -56,9 +56,7 @@ export async function dropDatabase(url: string): Promise<void> {
 
 /** Settings for a CLI or server process working in `dir`: on PostgreSQL, a fresh schema as well. */
 export async function processEnv(dir: string): Promise<Record<string, string>> {
-  // Load shedding off: a busy CI machine lags a fresh process's event loop past the 1 s default, and
-  // its 503s would fail tests about something else (test/http/overload.test.ts tests the shedding).
-  const env = { DATA_DIR: dir, MAX_EVENT_LOOP_DELAY_MS: '0' };
+  const env = { DATA_DIR: dir };
   return onSqlite ? env : { ...env, DATABASE_URL: await newDatabaseUrl(dir) };
 }
 

@@ -14,9 +14,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let key: string;
 let doc: OpenApiDocument;
 beforeAll(async () => {
-  // Load shedding off: right after the demo load a busy machine lags the event loop, and a shed call
-  // (503) would fail the examples for a reason that is not theirs (shedding has its own tests).
-  server = await startServer({ ...(await processEnv(dir)), MAX_EVENT_LOOP_DELAY_MS: '0' });
+  server = await startServer(await processEnv(dir));
   key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
   doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
 });
