@@ -15,6 +15,25 @@ if (!postgresUrl && !process.env.TEST_PG_SKIP_NOTED) {
 // Names this run's schemas, so its global teardown drops what it made and nothing else.
 process.env.TEST_PG_RUN ??= randomBytes(3).toString('hex');
 
+// Test files that open no database (pure functions, documents, the log's writing, the cluster's
+// hand-over of connections), checked with grep for helpers/, TEST_STORE and store.
+const STORE_FREE = [
+  'test/domain/**',
+  'test/docs/**',
+  'test/config.test.ts',
+  'test/cli/start-bundle.test.ts',
+  'test/cluster/leave.test.ts',
+  'test/cluster/window-tally.test.ts',
+  'test/gateway/duration-histogram.test.ts',
+  'test/gateway/window-counters.test.ts',
+  'test/http/accept-encoding.test.ts',
+  'test/http/connection-key.test.ts',
+  'test/http/log-destination.test.ts',
+  'test/ingest/duplicates.test.ts',
+  'test/ingest/fields.test.ts',
+  'test/ingest/sources.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -38,8 +57,9 @@ export default defineConfig({
                 name: 'postgres',
                 env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
                 // The browser tests are about the pages; the answers they read are tested on both
-                // stores by the route tests, so a second browser run would only add minutes.
-                exclude: [...configDefaults.exclude, 'test/web/**', 'test/site/**'],
+                // stores by the route tests, so a second browser run would only add minutes. The
+                // rest excluded here never open a store: a second run would repeat the first.
+                exclude: [...configDefaults.exclude, 'test/web/**', 'test/site/**', ...STORE_FREE],
                 globalSetup: ['test/helpers/postgres-setup.ts'],
               },
             },
