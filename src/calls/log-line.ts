@@ -1,4 +1,5 @@
-import type { LogFn, LoggerOptions } from 'pino';
+import { hostname } from 'node:os';
+import { levels, pino, stdTimeFunctions, type LogFn, type LoggerOptions } from 'pino';
 import { KEY_QUERY } from './presented-key.js';
 
 /**
@@ -40,6 +41,9 @@ function decodedName(name: string): string {
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
+    // pino's own defaults, named here because the call line's template (callLineTemplate) writes them.
+    base: { pid: process.pid, hostname: hostname() },
+    timestamp: stdTimeFunctions.epochTime,
     // Keys also travel in headers: the `req` serializer below writes none of them (no pino `redact` of
     // req.headers, which pino applies after this serializer, where it could never match and only
     // cost every line a microsecond). test/http/logging.test.ts checks that no key reaches a log.
@@ -71,6 +75,49 @@ export interface LoggedCall {
 export function writeCallLine(logger: { info: LogFn }, call: LoggedCall, reqId: string): void {
   const { method, url, ip, statusCode, responseTime } = call;
   logger.info({ reqId, req: { method, url, ip }, res: { statusCode }, responseTime }, 'request completed');
+}
+
+// Strings JSON writes as they are: no quote, backslash, control character or surrogate.
+// eslint-disable-next-line no-control-regex -- control characters are what must be escaped
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/**
+ * writeCallLine's line as one template, for the usual call, whose strings JSON writes as they are; for
+ * any other (a quote, a control character, a lone surrogate, a number JSON cannot write) it returns
+ * undefined and the caller writes through pino. pino's generic formatting (walking the object and its
+ * serializers, JSON.stringify of the nested objects) cost a small cached answer ~15k instructions, a
+ * tenth of the whole call (callgrind, stop 29); the template writes the same bytes for a fraction.
+ *
+ * Made only from pino's public API and the logger's options (loggerOptions), and compared once with
+ * pino's own line for a sample: when the two differ (a pino that formats otherwise), this returns
+ * undefined and every line goes through pino.
+ */
+export function callLineTemplate(): ((call: LoggedCall, reqId: string) => string | undefined) | undefined {
+  const options = loggerOptions('info');
+  const head = `{"level":${levels.values.info}`;
+  const base = `,${JSON.stringify(options.base).slice(1, -1)}`;
+  const format = (call: LoggedCall, reqId: string, at: string) => {
+    const url = loggableUrl(call.url);
+    if (!PLAIN.test(reqId) || !PLAIN.test(call.method) || !PLAIN.test(url) || !PLAIN.test(call.ip)) {
+      return undefined;
+    }
+    if (!Number.isFinite(call.responseTime) || !Number.isInteger(call.statusCode)) return undefined;
+    return `${head}${at}${base},"reqId":"${reqId}","req":{"method":"${call.method}","url":"${url}","remoteAddress":"${call.ip}"},"res":{"statusCode":${call.statusCode}},"responseTime":${call.responseTime},"msg":"request completed"}\n`;
+  };
+  const sample = {
+    method: 'GET',
+    url: '/api/x?subscription-key=k&q=1',
+    ip: '::1',
+    statusCode: 200,
+    responseTime: 0.125,
+  };
+  const at = ',"time":1';
+  let byPino = '';
+  const sink = { write: (text: string) => (byPino = text) };
+  writeCallLine(pino({ ...options, timestamp: () => at }, sink), sample, 'a1-b2');
+  if (format(sample, 'a1-b2', at) !== byPino) return undefined;
+  const timestamp = options.timestamp as () => string;
+  return (call, reqId) => format(call, reqId, timestamp());
 }
 
 /**

@@ -5,7 +5,13 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallLog } from '../../src/calls/call-log.js';
-import { loggableUrl, loggerOptions, writeCallLine, type LoggedCall } from '../../src/calls/log-line.js';
+import {
+  callLineTemplate,
+  loggableUrl,
+  loggerOptions,
+  writeCallLine,
+  type LoggedCall,
+} from '../../src/calls/log-line.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { captureLog } from '../helpers/log.js';
 import { answerLookups, getOverHttp } from '../helpers/answers.js';
@@ -61,6 +67,25 @@ describe('the request log line of a call', () => {
       expect(time).toBeLessThanOrEqual(after);
     }
     expect(captured.lines.join('\n')).not.toContain('secret');
+  });
+
+  it('is put together by a template when its strings need no escaping, and left to pino when they do', () => {
+    const template = callLineTemplate();
+    expect(template).toBeDefined();
+    const byPino = (l: (typeof lines)[number]) => {
+      let text = '';
+      writeCallLine(pino(loggerOptions('info'), { write: (t: string) => (text = t) }), l, l.reqId);
+      return text.replace(/,"time":\d+,/, ',');
+    };
+    // Lines 0, 1 (its key masked) and 3 are plain; 2 has a quote, a backslash and control characters,
+    // 4 a lone surrogate.
+    const plain = [0, 1, 3];
+    lines.forEach((l, i) => {
+      const line = template!(l, l.reqId);
+      if (plain.includes(i)) expect(line?.replace(/,"time":\d+,/, ',')).toBe(byPino(l));
+      else expect(line).toBeUndefined();
+    });
+    expect(template!(line({ responseTime: NaN }), 'x')).toBeUndefined();
   });
 
   it('loses no line when the process exits while some are still gathered or being written', async () => {
