@@ -8,7 +8,8 @@ export interface LineSink {
 
 /**
  * The request log: each answered call's line, formatted as the call ends (by callLineTemplate, or by
- * pino with loggerOptions for a line the template leaves to it: the same bytes either way) and written to the app's stream, which gathers lines into blocks and writes them without blocking
+ * pino with loggerOptions for a line the template leaves to it: the same bytes either way) and
+ * written to the app's stream, which gathers lines into blocks and writes them without blocking
  * (http/log-destination.ts), also at exit.
  *
  * Formatted here, on the call's event loop. A thread of its own formatted them before (b95d07c), so a
@@ -22,11 +23,12 @@ export class CallLog {
   private readonly template: ReturnType<typeof callLineTemplate>;
 
   constructor(private readonly sink: LineSink) {
-    this.logger = pino(loggerOptions('info'), sink);
+    const options = loggerOptions('info');
+    this.logger = pino(options, sink);
     // A stream that asks pino for each line's level (pino's documented 'pino.metadata', as a multistream
     // does) gets every line from pino.
     const wantsMetadata = (sink as unknown as Record<symbol, unknown>)[Symbol.for('pino.metadata')] === true;
-    this.template = wantsMetadata ? undefined : callLineTemplate();
+    this.template = wantsMetadata ? undefined : callLineTemplate(options);
   }
 
   /** Writes the line of a call answered now: by the template when it can, else by pino. */

@@ -88,14 +88,17 @@ const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
  * serializers, JSON.stringify of the nested objects) cost a small cached answer ~15k instructions, a
  * tenth of the whole call (callgrind, stop 29); the template writes the same bytes for a fraction.
  *
- * Made only from pino's public API and the logger's options (loggerOptions), and compared once with
- * pino's own line for a sample: when the two differ (a pino that formats otherwise), this returns
- * undefined and every line goes through pino.
+ * Made only from pino's public API and the options of the logger it stands in for (loggerOptions),
+ * and compared once with the line pino writes with those options for a sample: when the two differ
+ * (a pino that formats otherwise), this returns undefined and every line goes through pino.
  */
-export function callLineTemplate(): ((call: LoggedCall, reqId: string) => string | undefined) | undefined {
-  const options = loggerOptions('info');
+export function callLineTemplate(
+  options: LoggerOptions,
+): ((call: LoggedCall, reqId: string) => string | undefined) | undefined {
+  if (typeof options.timestamp !== 'function') return undefined;
+  const timestamp = options.timestamp;
   const head = `{"level":${levels.values.info}`;
-  const base = `,${JSON.stringify(options.base).slice(1, -1)}`;
+  const base = `,${JSON.stringify(options.base ?? {}).slice(1, -1)}`;
   const format = (call: LoggedCall, reqId: string, at: string) => {
     const url = loggableUrl(call.url);
     if (!PLAIN.test(reqId) || !PLAIN.test(call.method) || !PLAIN.test(url) || !PLAIN.test(call.ip)) {
@@ -116,7 +119,6 @@ export function callLineTemplate(): ((call: LoggedCall, reqId: string) => string
   const sink = { write: (text: string) => (byPino = text) };
   writeCallLine(pino({ ...options, timestamp: () => at }, sink), sample, 'a1-b2');
   if (format(sample, 'a1-b2', at) !== byPino) return undefined;
-  const timestamp = options.timestamp as () => string;
   return (call, reqId) => format(call, reqId, timestamp());
 }
 
