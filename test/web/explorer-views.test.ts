@@ -560,6 +560,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
           'FundPriceService,ExchangeRateService',
           '--origins',
           server.url,
+          // Every page here calls from one address: the default 60 calls a minute per address ran out
+          // in CI by the fourth setting (each loads and reloads the page), and its chart never came.
+          '--rate',
+          '1000/60',
         ],
         env,
       );
