@@ -38,6 +38,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // The server's bundle that the tests' processes run (test/helpers/cli.ts), made before any test.
+    globalSetup: ['test/helpers/bundle-setup.ts'],
     // Most test files spend their time waiting on a server, a child process or a browser, so two files
     // at a time keep a 2-core machine busy (vitest's default there is one): the whole suite on both
     // stores fits CI's 20 minutes.

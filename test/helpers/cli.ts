@@ -1,15 +1,20 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { stale } from '../../scripts/start.mjs';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
-const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
-// Node itself with tsx's loader, not the tsx command: that one relays a signal to its child and, when
-// the child does not confirm within 30 ms (a busy machine), kills it and exits 143, so a test of
-// SIGTERM would see tsx's race instead of the server's shutdown.
+/**
+ * The `rates` command as `npm start` runs it: src/ bundled by scripts/start.mjs, once per test run
+ * (test/helpers/bundle-setup.ts), run by Node itself. Through tsx's loader every process transpiled
+ * src/ again as it loaded: 2.3 s of CPU a start against 0.8 s, over the hundreds of processes the
+ * suite starts on a 2-core machine where it is CPU-bound.
+ */
+const MAIN = join(ROOT, 'dist', 'start', 'main.js');
 const node = process.execPath;
-const loader = ['--import', 'tsx'];
+// Sources edited after the run bundled them (vitest --watch) would be tested in their old form.
+if (stale()) throw new Error('src/ changed since this test run bundled it: start the run again');
 
 /**
  * A test process's settings: the runner's, with load shedding off, then the test's own. A busy CI
@@ -27,7 +32,7 @@ export async function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ stdout: string; stderr: string }> {
-  return run(node, [...loader, MAIN, ...args], {
+  return run(node, [MAIN, ...args], {
     cwd: ROOT,
     env: childEnv(env),
     timeout: 120_000,
@@ -36,7 +41,7 @@ export async function cli(
 
 /** The CLI as a child process, for tests that watch or kill it. */
 export function cliProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(node, [...loader, MAIN, ...args], { cwd: ROOT, env: childEnv(env) });
+  return spawn(node, [MAIN, ...args], { cwd: ROOT, env: childEnv(env) });
 }
 
 /** Starts `serve` and resolves with its base URL once it listens (once `ready`'s URL is in its output). */
@@ -44,7 +49,7 @@ export function startServer(
   env: Record<string, string>,
   ready = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/,
 ): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const child = spawn(node, [...loader, MAIN, 'serve'], {
+  const child = spawn(node, [MAIN, 'serve'], {
     cwd: ROOT,
     env: childEnv({ PORT: '0', ...env }),
   });
