@@ -18,3 +18,11 @@ export function afternoonToday(): TestClock {
   const today = new Date().toISOString().slice(0, 10);
   return new TestClock(Date.parse(`${today}T15:30:15.000Z`));
 }
+
+/**
+ * The middle of the current minute, held. Rate windows are aligned to the clock's minutes, so two
+ * calls on the real clock can straddle one: a test comparing calls' counts holds the clock here.
+ */
+export function midThisMinute(): TestClock {
+  return new TestClock(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
+}

@@ -6,6 +6,7 @@ import { runImport } from '../../src/ingest/import.js';
 import { UsageRepository } from '../../src/store/usage-repo.js';
 import { answerLookups, getOverHttp, stableHeaders } from '../helpers/answers.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { midThisMinute } from '../helpers/clock.js';
 import { captureLog } from '../helpers/log.js';
 import { act, subscribe } from '../helpers/subscriptions.js';
 
@@ -13,10 +14,13 @@ import { act, subscribe } from '../helpers/subscriptions.js';
 // direct-answers.ts). app.inject never goes through that event, so these tests talk real HTTP.
 
 const log = captureLog();
+// Tests below compare calls' counts within a 60 s rate window: two calls on the real clock straddled
+// one in CI (RateLimit-Remaining 99999 twice, on PostgreSQL).
+const clock = midThisMinute();
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({ logStream: log.stream });
+  t = await createTestApp({ logStream: log.stream, now: clock.now });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => t.close());

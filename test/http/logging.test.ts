@@ -1,17 +1,17 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { midThisMinute } from '../helpers/clock.js';
 import { captureLog } from '../helpers/log.js';
 
 const log = captureLog();
 const { lines } = log;
 let t: TestApp;
-// The middle of this minute, held: a test below expects its second call within a 60 s rate window to
-// be refused, and windows are aligned to the clock's minutes, so two calls on the real clock straddled
-// one in CI (200, 200 on PostgreSQL).
-const midMinute = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
+// A test below expects its second call within a 60 s rate window to be refused: two calls on the real
+// clock straddled a window in CI (200, 200 on PostgreSQL).
+const clock = midThisMinute();
 beforeAll(async () => {
-  t = await createTestApp({ logStream: log.stream, keyGuessLimit: 3, now: () => midMinute });
+  t = await createTestApp({ logStream: log.stream, keyGuessLimit: 3, now: clock.now });
 });
 afterAll(async () => t.close());
 
