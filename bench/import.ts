@@ -5,9 +5,11 @@
 // command in its own process, and prints its figures. With --baseline, a checkout of another commit
 // (a git worktree with node_modules) imports the same files too, alternating with this one for N
 // rounds (3 by default), and the medians and their ratio are printed: the two measured in one run on
-// one machine, each with the load average it ran under.
+// one machine, each with the load average it ran under. On SQLite each round ends with the floor
+// (bench/import-floor.ts: the same number of rows written by the import's writer alone, nothing read
+// or checked), the most this machine's SQLite can take, and the import's share of it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CsvFilesTarget } from '../src/ingest/demo/files.js';
@@ -105,8 +107,42 @@ async function importWith(root: string): Promise<Run> {
   };
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
 const here = join(import.meta.dirname, '..');
+
+/** The rows of one of the files (its lines but the heading). */
+async function dataRows(name: string): Promise<number> {
+  let lines = 0;
+  for await (const chunk of createReadStream(join(files, name)) as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+  }
+  return lines - 1;
+}
+
+/** SQLite alone on this machine (bench/import-floor.ts): rows/s, or NaN on PostgreSQL. */
+async function floor(): Promise<{ rate: number; line: string }> {
+  if (postgresUrl) return { rate: NaN, line: '' };
+  const counts = [
+    '--prices',
+    String(await dataRows('fund-prices.csv')),
+    '--rates',
+    String(await dataRows('fx-rates.csv')),
+  ];
+  const child = spawn(
+    join(here, 'node_modules', '.bin', 'tsx'),
+    [join(here, 'bench', 'import-floor.ts'), ...counts],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the floor failed (exit code ${code})`);
+  const line = out.trim().split('\n').at(-1)!;
+  return { rate: Number((/floor: ([\d,]+)/.exec(line)?.[1] ?? 'NaN').replaceAll(',', '')), line };
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
 const target = postgresUrl ? '100,000 on PostgreSQL' : '500,000';
 
 if (!baseline) {
@@ -116,11 +152,16 @@ if (!baseline) {
   console.log(
     `\nimport: ${n(run.rate)} rows/s (target ${target}), ${n(run.cpuRate)} rows per CPU second, peak RSS ${n(run.rss)} MB (target < 1,024 MB), load average ${loadAverage()}`,
   );
+  if (run.code === 0 && !postgresUrl) {
+    const { rate, line } = await floor();
+    console.log(`${line}\nimport / floor = ${(run.rate / rate).toFixed(2)}`);
+  }
   process.exit(run.code ?? 1);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const runs: Record<'baseline' | 'this', Run[]> = { baseline: [], this: [] };
+const floors: number[] = [];
 console.log(`Alternating ${rounds} round(s): baseline ${baseline}, this checkout ${here}`);
 console.log('round  checkout   rows/s  rows/CPU-s   peak RSS   load average (1, 5, 15 min) before');
 for (let round = 1; round <= rounds; round++) {
@@ -139,6 +180,14 @@ for (let round = 1; round <= rounds; round++) {
       `${String(round).padStart(5)}  ${name.padEnd(9)} ${n(run.rate).padStart(7)}  ${n(run.cpuRate).padStart(10)}  ${`${n(run.rss)} MB`.padStart(9)}   ${before}`,
     );
   }
+  if (!postgresUrl) {
+    const before = loadAverage();
+    const { rate } = await floor();
+    floors.push(rate);
+    console.log(
+      `${String(round).padStart(5)}  ${'floor'.padEnd(9)} ${n(rate).padStart(7)}  ${''.padStart(10)}  ${''.padStart(9)}   ${before}`,
+    );
+  }
 }
 const [old, now] = [median(runs.baseline.map((r) => r.rate)), median(runs.this.map((r) => r.rate))];
 console.log(
@@ -151,6 +200,12 @@ const [oldCpu, nowCpu] = [
 console.log(
   `median rows per CPU second: baseline ${n(oldCpu)}, this ${n(nowCpu)}; this / baseline = ${(nowCpu / oldCpu).toFixed(2)}`,
 );
+if (floors.length > 0) {
+  const top = median(floors);
+  console.log(
+    `median floor (SQLite alone, bench/import-floor.ts): ${n(top)} rows/s; baseline / floor = ${(old / top).toFixed(2)}, this / floor = ${(now / top).toFixed(2)}`,
+  );
+}
 console.log(
   `peak RSS (max): baseline ${n(Math.max(...runs.baseline.map((r) => r.rss)))} MB, this ${n(Math.max(...runs.this.map((r) => r.rss)))} MB (target < 1,024 MB)`,
 );
