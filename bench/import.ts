@@ -6,10 +6,10 @@
 // (a git worktree with node_modules) imports the same files too, alternating with this one for N
 // rounds (3 by default), and the medians and their ratio are printed: the two measured in one run on
 // one machine, each with the load average it ran under. On SQLite each round ends with the floor
-// (bench/import-floor.ts: the same number of rows written by the import's writer alone, nothing read
-// or checked), the most this machine's SQLite can take, and the import's share of it.
+// (bench/import-floor.ts: the same rows, from the generator, written by the import's writer alone,
+// nothing read or checked), the most this machine's SQLite can take, and the import's share of it.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CsvFilesTarget } from '../src/ingest/demo/files.js';
@@ -109,26 +109,11 @@ async function importWith(root: string): Promise<Run> {
 
 const here = join(import.meta.dirname, '..');
 
-/** The rows of one of the files (its lines but the heading). */
-async function dataRows(name: string): Promise<number> {
-  let lines = 0;
-  for await (const chunk of createReadStream(join(files, name)) as AsyncIterable<Buffer>) {
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-  }
-  return lines - 1;
-}
-
 /** SQLite alone on this machine (bench/import-floor.ts), in rows/s. */
 async function floor(): Promise<{ rate: number; line: string }> {
-  const counts = [
-    '--prices',
-    String(await dataRows('fund-prices.csv')),
-    '--rates',
-    String(await dataRows('fx-rates.csv')),
-  ];
   const child = spawn(
     join(here, 'node_modules', '.bin', 'tsx'),
-    [join(here, 'bench', 'import-floor.ts'), ...counts],
+    [join(here, 'bench', 'import-floor.ts'), '--scale', scale!, '--until', until],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
