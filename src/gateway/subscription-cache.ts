@@ -26,6 +26,8 @@ export class SubscriptionCache {
   private generation = 0;
   private version: number | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The refresh under way: refreshes run one after another (see `refresh`). */
+  private refreshing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly keys: KeyRepository,
@@ -47,8 +49,18 @@ export class SubscriptionCache {
     clearInterval(this.timer);
   }
 
-  /** Reads the change counter now; in-process writers call it so their change applies at once. */
-  async refresh(): Promise<void> {
+  /**
+   * Reads the change counter now; in-process writers call it so their change applies at once. One at a
+   * time: a writer's refresh that ran beside a poll which had just seen its change would find the counter
+   * unmoved and answer before the poll applied that change (public access closed, yet still open).
+   */
+  refresh(): Promise<void> {
+    const next = this.refreshing.then(() => this.readCounter());
+    this.refreshing = next.catch(() => {});
+    return next;
+  }
+
+  private async readCounter(): Promise<void> {
     const version = await this.subscriptions.version();
     if (version !== this.version) {
       this.version = version;
