@@ -17,10 +17,17 @@ const { inputs, keys, today, slice } = workerData as {
   slice: number;
 };
 const AHEAD = 3;
+/**
+ * Chunks of an input asked for at a time. The writing thread answers an ask only between two slices
+ * it writes (each some 10 ms), so one ask at a time left this thread waiting for bytes, and the writer
+ * for rows, about a tenth of a market import each; with a few asked ahead, a chunk is always waiting.
+ */
+const ASKED_AHEAD = 4;
 const port = parentPort!;
 const send = (message: FromChecker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-const streams = new Map<number, Readable>();
+/** Each input being read: its stream, and the chunks asked for and not yet come. */
+const streams = new Map<number, { stream: Readable; asked: number }>();
 let unanswered = 0;
 let taken: (() => void) | undefined;
 
@@ -31,22 +38,33 @@ port.on('message', (message: ToChecker) => {
     taken = undefined;
     return;
   }
-  const stream = streams.get(message.input);
-  if (!stream) return;
+  const reading = streams.get(message.input);
+  if (!reading) return;
+  reading.asked--;
+  const { stream } = reading;
   if (message.kind === 'bytes')
     stream.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
-  else if (message.kind === 'end') stream.push(null);
-  else stream.destroy(Object.assign(new Error(message.message), { code: message.code }));
+  else {
+    // The end, or a failure, answers the first of the asks still out; the rest are not answered.
+    streams.delete(message.input);
+    if (message.kind === 'end') stream.push(null);
+    else stream.destroy(Object.assign(new Error(message.message), { code: message.code }));
+  }
 });
 
 /** The input's bytes, asked of the writing thread as the parser reads them (1 MB read ahead). */
 function bytesOf(input: number): Readable {
-  const stream = new Readable({
-    highWaterMark: 1 << 20,
-    read: () => send({ kind: 'want', input }),
-  });
-  streams.set(input, stream);
-  return stream;
+  const reading = {
+    asked: 0,
+    stream: new Readable({
+      highWaterMark: 1 << 20,
+      read: () => {
+        for (; reading.asked < ASKED_AHEAD; reading.asked++) send({ kind: 'want', input });
+      },
+    }),
+  };
+  streams.set(input, reading);
+  return reading.stream;
 }
 
 async function post(input: number, checked: CheckedBatch): Promise<void> {
@@ -70,7 +88,6 @@ try {
       }
     }
     await post(index, gathered);
-    streams.delete(index);
   }
   send({ kind: 'done' });
 } catch (error) {
