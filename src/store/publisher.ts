@@ -12,6 +12,7 @@ import type {
   NewLoanRate,
 } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
+import { dateDigits, fromDateDigits } from '../domain/dates.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
 import {
@@ -46,7 +47,8 @@ export class BatchWriter {
   readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
 
   private readonly bulkWriters = new Map<VersionedTable, BulkWriter>();
-  private readonly priceDates = new Set<string>();
+  /** As `dateDigits`: the batch's price dates, gathered row by row. */
+  private readonly priceDates = new Set<number>();
   private referenceChanges = 0;
 
   constructor(
@@ -118,13 +120,13 @@ export class BatchWriter {
   }
 
   writeFundPrices(rows: NewFundPrice[]): Promise<void> {
-    for (const row of rows) this.priceDates.add(row.price_date);
+    for (const row of rows) this.priceDates.add(dateDigits(row.price_date));
     return this.writeAll(FUND_PRICES, rows as Row[]);
   }
 
   /** Prices read from an upstream by `rates sync`, with its mfr_iId and l_ID (origin_id, origin_batch_id). */
   writeSyncedFundPrices(rows: NewFundPrice[]): Promise<void> {
-    for (const row of rows) this.priceDates.add(row.price_date);
+    for (const row of rows) this.priceDates.add(dateDigits(row.price_date));
     return this.writeAll(SYNCED_FUND_PRICES, rows as Row[]);
   }
 
@@ -136,7 +138,7 @@ export class BatchWriter {
   /** Work due once all rows are written: the dates that now have prices. */
   async finish(): Promise<void> {
     for (const writer of this.bulkWriters.values()) await writer.finish();
-    for (const chunk of chunks([...this.priceDates])) {
+    for (const chunk of chunks([...this.priceDates].map(fromDateDigits))) {
       await this.trx
         .insertInto('fund_price_dates')
         .values(chunk.map((price_date) => ({ price_date })))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber, fromDayNumber } from '../../src/domain/dates.js';
+import { dateDigits, dayNumber, fromDateDigits, fromDayNumber } from '../../src/domain/dates.js';
 
 const viaDate = (days: number) => new Date(days * 86_400_000).toISOString().slice(0, 10);
 
@@ -12,5 +12,19 @@ describe('day numbers', () => {
     }
     expect(fromDayNumber(dayNumber('2024-02-29'))).toBe('2024-02-29');
     expect(fromDayNumber(0)).toBe('1970-01-01');
+  });
+});
+
+describe('date digits', () => {
+  it('keep every ISO date apart, in order, and turn back into it', () => {
+    let last = 0;
+    for (let day = dayNumber('1900-01-01'); day <= dayNumber('2100-12-31'); day++) {
+      const iso = fromDayNumber(day);
+      const digits = dateDigits(iso);
+      expect(digits).toBeGreaterThan(last);
+      expect(fromDateDigits(digits)).toBe(iso);
+      last = digits;
+    }
+    expect(dateDigits('2026-11-27')).toBe(20261127);
   });
 });
