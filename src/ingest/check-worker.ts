@@ -45,7 +45,7 @@ port.on('message', (message: ToChecker) => {
   if (message.kind === 'bytes')
     stream.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
   else {
-    // The end, or a failure, answers the first of the asks still out; the rest are not answered.
+    // The end, or a failure, answers one of the asks still out; what answers the others is ignored.
     streams.delete(message.input);
     if (message.kind === 'end') stream.push(null);
     else stream.destroy(Object.assign(new Error(message.message), { code: message.code }));
