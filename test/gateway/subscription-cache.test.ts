@@ -51,4 +51,35 @@ describe('subscription cache', () => {
     await Promise.all([poll, writer]);
     expect(applied).toEqual(['change', 'writer answered']);
   });
+
+  // On a slow database the 250 ms poll asks again and again while one read waits: each ask queued
+  // behind it would read the counter once more after it.
+  it('lets refreshes asked while one is under way share the one read that follows it', async () => {
+    let release = () => {};
+    const subscriptions = new SubscriptionRepository(store.db);
+    let reads = 0;
+    const version = subscriptions.version.bind(subscriptions);
+    subscriptions.version = () => {
+      reads++;
+      return version();
+    };
+    const cache = new SubscriptionCache(new KeyRepository(store.db), subscriptions, {
+      lookup: () => {},
+      error: (e) => {
+        throw e;
+      },
+      changed: () => new Promise<void>((resolve) => (release = resolve)),
+    });
+    await cache.start();
+    cache.stop();
+    await store.db.transaction().execute((trx) => bumpVersion(trx));
+    reads = 0;
+
+    const first = cache.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = Array.from({ length: 5 }, () => cache.refresh());
+    release();
+    await Promise.all([first, ...later]);
+    expect(reads).toBe(2);
+  });
 });
