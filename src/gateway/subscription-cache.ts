@@ -28,6 +28,8 @@ export class SubscriptionCache {
   private timer: NodeJS.Timeout | undefined;
   /** The refresh under way: refreshes run one after another (see `refresh`). */
   private refreshing: Promise<void> = Promise.resolve();
+  /** The refresh waiting for it, which every refresh asked meanwhile shares. */
+  private queued: Promise<void> | undefined;
 
   constructor(
     private readonly keys: KeyRepository,
@@ -53,9 +55,16 @@ export class SubscriptionCache {
    * Reads the change counter now; in-process writers call it so their change applies at once. One at a
    * time: a writer's refresh that ran beside a poll which had just seen its change would find the counter
    * unmoved and answer before the poll applied that change (public access closed, yet still open).
+   * Refreshes asked while one waits share it: it reads the counter after all of them were asked, and a
+   * slow database does not pile up a read for every poll.
    */
   refresh(): Promise<void> {
-    const next = this.refreshing.then(() => this.readCounter());
+    if (this.queued) return this.queued;
+    const next = this.refreshing.then(() => {
+      this.queued = undefined;
+      return this.readCounter();
+    });
+    this.queued = next;
     this.refreshing = next.catch(() => {});
     return next;
   }
