@@ -52,7 +52,7 @@ port.on('message', (message: ToChecker) => {
   }
 });
 
-/** The input's bytes, asked of the writing thread as the parser reads them (1 MB read ahead). */
+/** The input's bytes, asked of the writing thread ASKED_AHEAD chunks at a time as the parser reads them. */
 function bytesOf(input: number): Readable {
   const reading = {
     asked: 0,

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { dateDigits, fromDateDigits } from '../domain/dates.js';
 import type {
   Database,
   DepositProductTable,
@@ -12,7 +13,6 @@ import type {
   NewLoanRate,
 } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
-import { dateDigits, fromDateDigits } from '../domain/dates.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
 import {
