@@ -34,27 +34,34 @@ const timed =
   };
 
 let written = 0;
+let ended = 0;
 const started = performance.now();
-const published = await publishBatch(store, { kind: 'floor', source: 'bench' }, async (w) => {
-  const writer: DemoWriter = {
-    upsertFundCategories: timed('the rest', (r) => w.upsertFundCategories(r)),
-    upsertFunds: timed('the rest', (r) => w.upsertFunds(r)),
-    upsertFxFamilies: timed('the rest', (r) => w.upsertFxFamilies(r)),
-    upsertDepositProducts: timed('the rest', (r) => w.upsertDepositProducts(r)),
-    upsertLoanProducts: timed('the rest', (r) => w.upsertLoanProducts(r)),
-    writeFundPrices: timed('fund prices', (r) => w.writeFundPrices(r)),
-    writeFxRates: timed('FX rates', (r) => w.writeFxRates(r)),
-    writeDepositRates: timed('the rest', (r) => w.writeDepositRates(r)),
-    writeLoanRates: timed('the rest', (r) => w.writeLoanRates(r)),
-  };
-  await generateDemoInto({ batch: (write) => write(writer) }, { scale, until: values.until });
-  written = performance.now();
-});
+let published: Awaited<ReturnType<typeof publishBatch>>;
+// The folder goes, also when the generator refuses a setting (--scale, --until) or the writer fails.
+try {
+  published = await publishBatch(store, { kind: 'floor', source: 'bench' }, async (w) => {
+    const writer: DemoWriter = {
+      upsertFundCategories: timed('the rest', (r) => w.upsertFundCategories(r)),
+      upsertFunds: timed('the rest', (r) => w.upsertFunds(r)),
+      upsertFxFamilies: timed('the rest', (r) => w.upsertFxFamilies(r)),
+      upsertDepositProducts: timed('the rest', (r) => w.upsertDepositProducts(r)),
+      upsertLoanProducts: timed('the rest', (r) => w.upsertLoanProducts(r)),
+      writeFundPrices: timed('fund prices', (r) => w.writeFundPrices(r)),
+      writeFxRates: timed('FX rates', (r) => w.writeFxRates(r)),
+      writeDepositRates: timed('the rest', (r) => w.writeDepositRates(r)),
+      writeLoanRates: timed('the rest', (r) => w.writeLoanRates(r)),
+    };
+    await generateDemoInto({ batch: (write) => write(writer) }, { scale, until: values.until });
+    written = performance.now();
+  });
+  ended = performance.now();
+} finally {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
 // What publishBatch does after the last row: the batch's price dates, its row, and the commit.
-const commitMs = performance.now() - written;
-const wallMs = performance.now() - started;
-await store.close();
-rmSync(dir, { recursive: true, force: true });
+const commitMs = ended - written;
+const wallMs = ended - started;
 
 if (published.batchId === null) throw new Error('the floor wrote nothing');
 // Counted as the import counts its rows: reference rows too.
