@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ApiError, MESSAGES } from '../domain/errors.js';
-import { REQUEST_ID_HEADER } from './request-id.js';
+import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
 import { SECURITY_HEADERS } from '../calls/answer-headers.js';
 
 /**
@@ -75,7 +74,7 @@ export function answerRawAndClose(
   log: RefusalLog,
   reason: string,
 ): void {
-  const reqId = randomUUID();
+  const reqId = newRequestId();
   if (socket.writable) socket.write(rawErrorAnswer(status, message, reqId));
   socket.destroy();
   log.info(

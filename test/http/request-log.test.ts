@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { pino } from 'pino';
+import { pino, stdTimeFunctions } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallLog } from '../../src/calls/call-log.js';
 import {
@@ -84,6 +84,23 @@ describe('the request log line of a call', () => {
       else expect(line).toBeUndefined();
     });
     expect(template!(line({ responseTime: NaN }), 'x')).toBeUndefined();
+  });
+
+  it("stamps a template's line with the millisecond it is written in, as pino's epochTime does", async () => {
+    const template = callLineTemplate(loggerOptions('info'))!;
+    const stamps: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const before = Date.now();
+      const { time } = JSON.parse(template(lines[0]!, 'a1')!) as { time: number };
+      const after = Date.now();
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(after);
+      stamps.push(time);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(new Set(stamps).size).toBe(20);
+    // Another time function than pino's epochTime: every line goes through pino.
+    expect(callLineTemplate({ ...loggerOptions('info'), timestamp: stdTimeFunctions.isoTime })).toBeUndefined();
   });
 
   it('loses no line when the process exits while some are still gathered or being written', async () => {
