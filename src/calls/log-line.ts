@@ -69,11 +69,21 @@ export interface LoggedCall {
 }
 
 /**
+ * A response time as the log writes it: milliseconds to the microsecond. The clock's full double (e.g.
+ * 0.41296600000000183) says nothing more, and writing its 17 digits out cost a call 170 ns, half of
+ * its line's formatting (the rounded number: 50 ns).
+ */
+export function loggedMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/**
  * The one line of an answered call (the service logs no 'incoming request' line), through pino's
  * public API, by a logger made with loggerOptions; its `req` serializer masks secrets in the URL.
  */
 export function writeCallLine(logger: { info: LogFn }, call: LoggedCall, reqId: string): void {
-  const { method, url, ip, statusCode, responseTime } = call;
+  const { method, url, ip, statusCode } = call;
+  const responseTime = loggedMs(call.responseTime);
   logger.info({ reqId, req: { method, url, ip }, res: { statusCode }, responseTime }, 'request completed');
 }
 
@@ -105,7 +115,7 @@ export function callLineTemplate(
       return undefined;
     }
     if (!Number.isFinite(call.responseTime) || !Number.isInteger(call.statusCode)) return undefined;
-    return `${head}${at}${base},"reqId":"${reqId}","req":{"method":"${call.method}","url":"${url}","remoteAddress":"${call.ip}"},"res":{"statusCode":${call.statusCode}},"responseTime":${call.responseTime},"msg":"request completed"}\n`;
+    return `${head}${at}${base},"reqId":"${reqId}","req":{"method":"${call.method}","url":"${url}","remoteAddress":"${call.ip}"},"res":{"statusCode":${call.statusCode}},"responseTime":${loggedMs(call.responseTime)},"msg":"request completed"}\n`;
   };
   const sample = {
     method: 'GET',
@@ -139,6 +149,7 @@ export function callLineTemplate(
  * logger (which names the request id).
  */
 export function writeFailedCallLine(logger: { error: LogFn }, call: LoggedCall, err: Error): void {
-  const { method, url, ip, statusCode, responseTime } = call;
+  const { method, url, ip, statusCode } = call;
+  const responseTime = loggedMs(call.responseTime);
   logger.error({ req: { method, url, ip }, res: { statusCode }, responseTime, err }, 'request errored');
 }
