@@ -38,7 +38,7 @@ export function newRequestId(): string {
     text[AT[i]! + 1] = HEX[byte & 15]!;
   }
   next += 16;
-  return text.latin1Slice(0, 36);
+  return text.toString('latin1', 0, 36);
 }
 
 /** Every answer names its request id, the same id as in that request's log lines. */

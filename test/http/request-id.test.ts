@@ -26,7 +26,8 @@ describe('request ids', () => {
   });
 
   it("keep a caller's id that is safe to log, and replace any other", () => {
-    const call = (id?: string) => ({ headers: id === undefined ? {} : { 'x-request-id': id } }) as IncomingMessage;
+    const call = (id?: string) =>
+      ({ headers: id === undefined ? {} : { 'x-request-id': id } }) as IncomingMessage;
     expect(requestId(call('trace-42'))).toBe('trace-42');
     expect(requestId(call('bad id\u0000'))).toMatch(UUID_V4);
     expect(requestId(call('x'.repeat(65)))).toMatch(UUID_V4);

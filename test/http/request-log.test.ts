@@ -102,7 +102,9 @@ describe('the request log line of a call', () => {
     }
     expect(new Set(stamps).size).toBe(20);
     // Another time function than pino's epochTime: every line goes through pino.
-    expect(callLineTemplate({ ...loggerOptions('info'), timestamp: stdTimeFunctions.isoTime })).toBeUndefined();
+    expect(
+      callLineTemplate({ ...loggerOptions('info'), timestamp: stdTimeFunctions.isoTime }),
+    ).toBeUndefined();
   });
 
   it('loses no line when the process exits while some are still gathered or being written', async () => {
