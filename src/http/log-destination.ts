@@ -14,10 +14,12 @@ export interface BlockSink {
  */
 export const PIPE_BUF = 4096;
 /**
- * The most one write(2) of a process alone on its stdout carries: a quarter of the writes of PIPE_BUF
- * blocks, 1-4 µs less CPU per cached call (npm run bench, alternating).
+ * The most one write(2) of a process alone on its stdout carries: each block wakes the writing thread
+ * once. 16 kB blocks took a quarter of the writes of PIPE_BUF ones, 1-4 µs less CPU per cached call;
+ * 64 kB (Linux's pipe buffer) a quarter again: one wake per ~200 calls rather than ~50, +1 % cached
+ * calls a second (npm run bench --baseline, alternating, stop 37).
  */
-export const ALONE_BLOCK = 16_384;
+export const ALONE_BLOCK = 65_536;
 
 /**
  * Log lines gathered as UTF-8 into blocks of up to `blockBytes`, handed on when the next line would

@@ -25,9 +25,9 @@ describe('log lines gathered in blocks', () => {
       const lines = new BatchedLines(out, blockBytes);
       // ASCII, Thai (3 bytes a character), an emoji (a surrogate pair, 4 bytes), and one line longer
       // than either block, which goes on its own after the lines before it.
-      const long = `${'ก'.repeat(9000)}\n`;
-      const written = Array.from({ length: 400 }, (_, i) =>
-        i === 250 ? long : `{"n":${i},"fund":"กองทุนเปิด 🌏 ${'x'.repeat(i % 97)}"}\n`,
+      const long = `${'ก'.repeat(23_000)}\n`;
+      const written = Array.from({ length: 2_000 }, (_, i) =>
+        i === 1_250 ? long : `{"n":${i},"fund":"กองทุนเปิด 🌏 ${'x'.repeat(i % 97)}"}\n`,
       );
       for (const line of written) lines.write(line);
       vi.runAllTimers();
