@@ -10,9 +10,6 @@ describe('request ids', () => {
     const ids = Array.from({ length: 5_000 }, () => newRequestId());
     for (const id of ids) expect(id).toMatch(UUID_V4);
     expect(new Set([first, ...ids]).size).toBe(5_001);
-    // An id handed out is never changed by the ones made after it.
-    expect(first).toMatch(UUID_V4);
-    expect(ids).not.toContain(first);
   });
 
   it('spread over every hex digit in every random position', () => {
