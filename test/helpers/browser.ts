@@ -27,10 +27,16 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
-/** Screenshots go to test-artifacts/ (not committed), to look at after a run. */
+/**
+ * Screenshots go to test-artifacts/ (not committed), to look at after a run, when TEST_SCREENSHOTS=1
+ * asks for them: a whole page's PNG took 0.3-1.5 s, a sixth of the browser tests' time on CI's 2
+ * cores, for pictures nobody there looks at.
+ */
 export const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts');
+const SCREENSHOTS = process.env.TEST_SCREENSHOTS === '1';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
