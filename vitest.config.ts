@@ -34,48 +34,6 @@ const STORE_FREE = [
   'test/ingest/sources.test.ts',
 ];
 
-// Test files that need a process of their own: they start servers, CLIs or browsers whose settings and
-// files they share through the process (environment, temp folder, module mocks). Every other file runs
-// in-process against the app and leaves nothing behind, so a worker runs them one after another in
-// one process (isolate: false) instead of a fresh process each: importing the app again for every
-// file cost 0.6-0.8 s of a CI worker's time, a sixth of the whole suite on a 2-core machine
-// (test/http and test/funds on SQLite: 113 s isolated, 64 s shared, the same 665 tests passing).
-const OWN_PROCESS = [
-  'test/cli/**',
-  'test/client/**',
-  'test/cluster/**',
-  'test/ingest/**',
-  'test/site/**',
-  'test/store/**',
-  'test/sync/**',
-  'test/web/**',
-  'test/http/admin-import-load.test.ts',
-  'test/http/log-destination.test.ts',
-  'test/http/openapi-examples.test.ts',
-  'test/http/redis-shared.test.ts',
-];
-
-type Project = { env: Record<string, string | undefined>; exclude?: string[]; globalSetup?: string[] };
-
-/** A store's project as two: the files needing a process of their own, and the rest sharing one. */
-function halves(name: string, { exclude = [], ...rest }: Project) {
-  return [
-    {
-      extends: true as const,
-      test: { name, ...rest, include: OWN_PROCESS, exclude: [...configDefaults.exclude, ...exclude] },
-    },
-    {
-      extends: true as const,
-      test: {
-        name: `${name}-shared`,
-        ...rest,
-        isolate: false,
-        exclude: [...configDefaults.exclude, ...exclude, ...OWN_PROCESS],
-      },
-    },
-  ];
-}
-
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -92,16 +50,22 @@ export default defineConfig({
     // well over vitest's default second, and a poll that succeeds returns as soon as it does.
     expect: { poll: { timeout: 10_000 } },
     projects: [
-      ...halves('sqlite', { env: { TEST_STORE: 'sqlite' } }),
+      { extends: true, test: { name: 'sqlite', env: { TEST_STORE: 'sqlite' } } },
       ...(postgresUrl
-        ? halves('postgres', {
-            env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
-            // The browser tests are about the pages; the answers they read are tested on both
-            // stores by the route tests, so a second browser run would only add minutes. The
-            // rest excluded here never open a store: a second run would repeat the first.
-            exclude: ['test/web/**', 'test/site/**', ...STORE_FREE],
-            globalSetup: ['test/helpers/postgres-setup.ts'],
-          })
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
+                // The browser tests are about the pages; the answers they read are tested on both
+                // stores by the route tests, so a second browser run would only add minutes. The
+                // rest excluded here never open a store: a second run would repeat the first.
+                exclude: [...configDefaults.exclude, 'test/web/**', 'test/site/**', ...STORE_FREE],
+                globalSetup: ['test/helpers/postgres-setup.ts'],
+              },
+            },
+          ]
         : []),
     ],
   },
