@@ -11,19 +11,13 @@ import { FUNDS } from '../helpers/fixture.js';
 
 // Uploads are spooled under the temp folder: one of this file's own, so the tests can see what is left.
 const spoolDir = mkdtempSync(join(tmpdir(), 'rates-spool-test-'));
-const tmpdirBefore = process.env.TMPDIR;
 process.env.TMPDIR = spoolDir;
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  // The temp folder is the process's: the files run after this one must not spool or make theirs here.
-  if (tmpdirBefore === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = tmpdirBefore;
-});
+afterAll(async () => t.close());
 
 const HEADER = 'fund,date,nav,offer,redemption\n';
 
