@@ -1,163 +1,18 @@
 import cluster from 'node:cluster';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { serviceLogStream } from './http/log-destination.js';
-import { bootstrapDemo } from './demo-bootstrap.js';
-import { gatewaySettings, startGateway } from './gateway/index.js';
-import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
-import { clusterMetricsReader } from './cluster/cluster-metrics.js';
-import { leaveCluster } from './cluster/leave.js';
-import { WORKER_CHANNEL, WORKER_ENV, type WorkerReady } from './cluster/messages.js';
-import { openStore } from './store/db.js';
-import { migrateToLatest } from './store/migrate.js';
-import { startSyncJob } from './sync/job.js';
+import { WORKER_ENV } from './cluster/messages.js';
 
-/** A signal repeated within this long of the first is the same request to stop (see onSignal). */
-const REPEATED_SIGNAL_MS = 1000;
-
-/** Process entry: read the settings, prepare the database, listen, and shut down cleanly. */
+/**
+ * Process entry: read the settings, then serve in this process, or, with WORKERS > 1, become the
+ * cluster's primary (the workers it forks come back here). Each role loads only its own modules: the
+ * primary never serves, and the app's modules took it some 300 ms of a worker-cluster's start.
+ */
 export async function serve(): Promise<void> {
   const config = loadConfig();
-  // WORKERS > 1: this process becomes the cluster's primary, and the workers it forks come back here.
   if (config.workers > 1 && cluster.isPrimary) {
     return (await import('./cluster/primary.js')).runPrimary(config);
   }
   // Only a worker of our own primary (src/cluster), not of any cluster the process may run under.
   const worker = cluster.isWorker && process.env[WORKER_ENV] === '1';
-  // A long import in another process holds the write lock for a while: never freeze serving for it.
-  const store = openStore(config.databaseUrl, {
-    busyTimeoutMs: 100,
-    readUrl: config.databaseReadUrl,
-    fileMode: config.dataFileMode,
-  });
-  // A worker's primary prepared the database before forking it.
-  if (!worker) {
-    await migrateToLatest(store.db);
-    // A mirror fills itself from its upstream: no demo data in the way.
-    if (config.demoOnEmpty && config.syncFrom === null)
-      await bootstrapDemo(store, config, (line) => process.stdout.write(`${line}\n`));
-  }
-
-  // One gateway (key cache, limit counters, usage, metrics) serves every listener of the process.
-  const logger: { app?: FastifyInstance } = {};
-  const gateway = await startGateway({
-    store,
-    ...gatewaySettings(config),
-    // Workers without Redis count their limits in the primary, so the limits hold across them all.
-    limiterStore: worker && !config.redisUrl ? new ClusterLimiterStore() : undefined,
-    // Before the app exists (e.g. Redis unreachable at start) there is no logger yet: stderr it is.
-    onError: (err, what) =>
-      logger.app
-        ? logger.app.log.error({ err }, what)
-        : process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`),
-  });
-  // A scrape reaches one worker: it shows every worker's figures, summed by the primary.
-  if (worker) gateway.metrics.read = clusterMetricsReader(gateway.metrics.registry);
-  // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a
-  // private interface); without them they share the API's listener.
-  const logStream = serviceLogStream(worker);
-  const separateAdmin = config.adminPort !== null;
-  const separateMetrics = config.metricsPort !== null;
-  const app = await buildApp({
-    config,
-    store,
-    gateway,
-    logStream,
-    parts: { api: true, admin: !separateAdmin, metrics: !separateMetrics },
-  });
-  logger.app = app;
-  const admin = separateAdmin
-    ? await buildApp({
-        config,
-        store,
-        gateway,
-        logStream,
-        parts: { api: false, admin: true, metrics: false },
-      })
-    : undefined;
-  const metrics = separateMetrics
-    ? await buildApp({
-        config,
-        store,
-        gateway,
-        logStream,
-        parts: { api: false, admin: false, metrics: true },
-      })
-    : undefined;
-  const apps = [app, admin, metrics].filter((a): a is FastifyInstance => a !== undefined);
-  let stoppingSince: number | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stoppingSince !== undefined) {
-      // A terminal's Ctrl-C reaches every process of its group, and `npm start` relays it to the server
-      // as well: a repeat within a moment is that same request, not an operator asking again.
-      if (performance.now() - stoppingSince < REPEATED_SIGNAL_MS) return;
-      // An operator who signals again wants out now: no more waiting for requests or flushes.
-      app.log.error({ signal }, 'second signal: exiting without finishing the shutdown');
-      process.exit(1);
-    }
-    stoppingSince = performance.now();
-    void shutdown(signal);
-  };
-  /**
-   * Stops listening at once (new connections are refused), lets requests in flight finish for up to
-   * SHUTDOWN_TIMEOUT_MS, then writes the last usage counts and closes the database. Exit 0 only when
-   * everything finished in time.
-   */
-  const shutdown = async (signal: NodeJS.Signals) => {
-    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
-    let timedOut = false;
-    const drain = setTimeout(() => {
-      timedOut = true;
-      app.log.error('requests still running at SHUTDOWN_TIMEOUT_MS: closing their connections');
-      for (const a of apps) a.server.closeAllConnections();
-    }, config.shutdownTimeoutMs);
-    // Should the flush or the database hang, the process still ends shortly after the deadline.
-    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 1500).unref();
-    // Node closes idle connections once, when closing starts; one whose answer was still being made
-    // turns idle when it is sent and would otherwise hold the shutdown until its keep-alive timeout.
-    const reap = setInterval(() => {
-      for (const a of apps) a.server.closeIdleConnections();
-    }, 100);
-    try {
-      await syncJob?.stop();
-      await Promise.all(apps.map((a) => a.close()));
-      clearTimeout(drain);
-      clearInterval(reap);
-      await gateway.close();
-      await store.close();
-      if (worker) {
-        // Leaving the cluster disconnects: that is this shutdown, not a primary gone.
-        process.off('disconnect', onDisconnect);
-        await leaveCluster();
-      }
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-    app.log.info({ timedOut }, 'stopped');
-    process.exit(timedOut ? 1 : 0);
-  };
-  const onDisconnect = () => onSignal('SIGTERM');
-  let syncJob: { stop(): Promise<void> } | undefined;
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-  if (worker) {
-    // SIGHUP is the primary's (replace the workers one at a time); a worker must not die of it.
-    process.on('SIGHUP', () => undefined);
-    // The primary is gone (killed): no one counts the limits or replaces this worker any more.
-    process.on('disconnect', onDisconnect);
-  }
-  const url = await app.listen({ port: config.port, host: config.host });
-  if (admin && config.adminPort !== null) {
-    await admin.listen({ port: config.adminPort, host: config.adminHost });
-  }
-  if (metrics && config.metricsPort !== null) {
-    await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
-  }
-  if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
-  // SYNC_FROM: this service mirrors an upstream of the interface (docs/sync.md); with WORKERS, the
-  // primary runs the one sync job, not every worker.
-  const syncFrom = config.syncFrom;
-  if (syncFrom !== null && !worker) syncJob = startSyncJob(store, { ...config, syncFrom }, app.log);
+  return (await import('./serve-process.js')).serveProcess(config, worker);
 }

@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
 import { bootstrapDemo } from '../demo-bootstrap.js';
 import { openStore } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
-import { startSyncJob } from '../sync/job.js';
 import { aggregateMetrics } from './cluster-metrics.js';
 import { holdCounters } from './counter-holder.js';
 import { isWorkerReady, WORKER_ENV } from './messages.js';
@@ -15,7 +14,7 @@ const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The primary of WORKERS > 1: prepares the database once, holds the limits' counters, forks the
- * workers that serve (each runs server.ts's serve() on the shared port) and keeps that many running:
+ * workers that serve (each runs serve-process.ts on the shared port) and keeps that many running:
  * a worker that dies is replaced, SIGHUP replaces them one at a time (each new one ready before an
  * old one drains), and SIGTERM/SIGINT are relayed to every worker, which drain as one process does;
  * the primary exits once they have, 0 when all of them stopped cleanly.
@@ -48,13 +47,16 @@ export async function runPrimary(config: Config): Promise<void> {
   const syncFrom = config.syncFrom;
   const syncStore =
     syncFrom === null ? undefined : openStore(config.databaseUrl, { fileMode: config.dataFileMode });
+  // (Loaded only then: its modules were a third of the primary's start.)
   const syncJob =
-    syncStore && syncFrom !== null ? startSyncJob(syncStore, { ...config, syncFrom }, log) : undefined;
+    syncStore && syncFrom !== null
+      ? (await import('../sync/job.js')).startSyncJob(syncStore, { ...config, syncFrom }, log)
+      : undefined;
 
   let stoppingSince: number | undefined;
   const onStop = (signal: NodeJS.Signals) => {
     // Every signal goes on to the workers, which tell a repeat (Ctrl-C reaches them directly too, in
-    // one process group) from an operator insisting, as a single process does (server.ts).
+    // one process group) from an operator insisting, as a single process does (serve-process.ts).
     workers.relay(signal);
     if (stoppingSince !== undefined) return;
     stoppingSince = performance.now();
