@@ -18,8 +18,12 @@ export interface UncachedRow {
 }
 
 export interface Memory {
-  /** Start-up of the compiled build (the published `rates serve`), and through tsx (`npm start`). */
-  startupMs: number;
+  /**
+   * Start-ups of the compiled build (the published `rates serve`), each to the first 200 of an API
+   * call (with WORKERS, to every worker's first answer); the table shows their median.
+   */
+  startupsMs: number[];
+  /** Start-up through tsx (`npm start` in development), once. */
   tsxStartupMs: number;
   rssAfterStartMb: number;
   rssAfterLoadMb: number;
@@ -114,10 +118,14 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
   const row = (label: string, value: string, target: string) =>
     console.log(`${label.padEnd(28)}${value.padStart(10)}   ${target}`);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  // One start-up moves by a few hundred ms with the machine: the verdict goes by the median.
+  const sorted = [...memory.startupsMs].sort((a, b) => a - b);
+  const startupMs = sorted[Math.floor((sorted.length - 1) / 2)]!;
   row(
     'start-up to first 200',
-    seconds(memory.startupMs),
-    `target < ${STARTUP_TARGET_MS / 1000} s ${verdict(memory.startupMs < STARTUP_TARGET_MS)}`,
+    seconds(startupMs),
+    `target < ${STARTUP_TARGET_MS / 1000} s ${verdict(startupMs < STARTUP_TARGET_MS)}` +
+      (sorted.length > 1 ? ` (median of ${sorted.length}: ${sorted.map(seconds).join(', ')})` : ''),
   );
   // npm start, for development: each module goes through tsx's loader, on a thread of its own.
   row('  the same through tsx', seconds(memory.tsxStartupMs), 'no target: npm start, for development');
