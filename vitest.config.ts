@@ -34,6 +34,19 @@ const STORE_FREE = [
   'test/ingest/sources.test.ts',
 ];
 
+// Test files that open a store only because the app needs one, about what no store takes part in: the
+// docs and explorer pages, security headers, connection caps, the client's packaging and `npm start`'s
+// signals. A second run on PostgreSQL (some 50 s of CI's two cores) would repeat the first.
+const STORE_INCIDENTAL = [
+  'test/routes/docs.test.ts',
+  'test/routes/explorer.test.ts',
+  'test/http/security-headers.test.ts',
+  'test/http/client-connections.test.ts',
+  'test/http/connection-limits.test.ts',
+  'test/client/install.test.ts',
+  'test/cli/npm-start.test.ts',
+];
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -60,8 +73,15 @@ export default defineConfig({
                 env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
                 // The browser tests are about the pages; the answers they read are tested on both
                 // stores by the route tests, so a second browser run would only add minutes. The
-                // rest excluded here never open a store: a second run would repeat the first.
-                exclude: [...configDefaults.exclude, 'test/web/**', 'test/site/**', ...STORE_FREE],
+                // rest excluded here never open a store, or open one that takes no part in what they
+                // test: a second run would repeat the first.
+                exclude: [
+                  ...configDefaults.exclude,
+                  'test/web/**',
+                  'test/site/**',
+                  ...STORE_FREE,
+                  ...STORE_INCIDENTAL,
+                ],
                 globalSetup: ['test/helpers/postgres-setup.ts'],
               },
             },
