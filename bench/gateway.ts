@@ -22,6 +22,7 @@ import { migrateToLatest } from '../src/store/migrate.js';
 import { createRepositories } from '../src/store/repositories.js';
 import { DataVersion } from '../src/store/data-version.js';
 import { makeCaches } from '../src/cache/caches.js';
+import { median } from './harness/median.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -94,7 +95,6 @@ console.log(
 console.log(
   'operation        without gateway            with gateway               cost (CPU/request, req/s)',
 );
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 for (const path of ['/api/FundPriceService/LatestDate', '/api/ExchangeRateService/Getfxfamily']) {
   await load(bareUrl, path); // warm-up of both, not counted
   await load(fullUrl, path);

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { CsvFilesTarget } from '../src/ingest/demo/files.js';
 import { generateDemoInto } from '../src/ingest/demo/generate.js';
 import { loadAverage } from './harness/load.js';
+import { median } from './harness/median.js';
 import { recreateDatabase } from './harness/postgres.js';
 
 const args = process.argv.slice(2);
@@ -141,7 +142,6 @@ if (!baseline) {
   process.exit(run.code ?? 1);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const runs: Record<'baseline' | 'this', Run[]> = { baseline: [], this: [] };
 const floors: number[] = [];
 console.log(`Alternating ${rounds} round(s): baseline ${baseline}, this checkout ${here}`);

@@ -1,5 +1,6 @@
 // Formats the figures as one plain-text table with its targets beside them.
 import type { Figures } from './measure.js';
+import { median } from './median.js';
 
 export interface CachedRow {
   name: string;
@@ -119,13 +120,15 @@ export function printTable(cached: CachedRow[], uncached: UncachedRow[], memory:
     console.log(`${label.padEnd(28)}${value.padStart(10)}   ${target}`);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   // One start-up moves by a few hundred ms with the machine: the verdict goes by the median.
-  const sorted = [...memory.startupsMs].sort((a, b) => a - b);
-  const startupMs = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const startups = memory.startupsMs;
+  const startupMs = median(startups);
   row(
     'start-up to first 200',
     seconds(startupMs),
     `target < ${STARTUP_TARGET_MS / 1000} s ${verdict(startupMs < STARTUP_TARGET_MS)}` +
-      (sorted.length > 1 ? ` (median of ${sorted.length}: ${sorted.map(seconds).join(', ')})` : ''),
+      (startups.length > 1
+        ? ` (median of ${startups.length}, in start order: ${startups.map(seconds).join(', ')})`
+        : ''),
   );
   // npm start, for development: each module goes through tsx's loader, on a thread of its own.
   row('  the same through tsx', seconds(memory.tsxStartupMs), 'no target: npm start, for development');
