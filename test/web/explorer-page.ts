@@ -110,19 +110,13 @@ export const overflowsWindow = (page: Page) =>
 /**
  * What every view must pass where a reader sees it: nothing clipped or wider than the window, no
  * serious or critical axe-core violation; and a screenshot of it kept under test-artifacts/.
- *
- * Color contrast is checked at the desktop width only: every view is checked there in each language
- * too, and the phone layout draws with the same colors (style.css's one phone-only color is the
- * stacked tables' ::before labels, text axe does not check). That rule was some two thirds of the
- * views' axe time, and axe nearly half of the browser tests' CPU on CI's 2 cores.
  */
 export async function checkView(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
-  const contrast = page.viewportSize()?.width !== PHONE.width;
   const problems = [
     ...(await clippedTables(page)).map((c) => `clipped ${c}`),
     ...((await overflowsWindow(page)) ? ['the page is wider than the window'] : []),
-    ...(await accessibilityProblems(page, { contrast })),
+    ...(await accessibilityProblems(page)),
   ];
   if (problems.length > 0) throw new Error(`${name}:\n${problems.join('\n')}`);
 }
