@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { ImportIssue } from '../schemas/import-report.js';
 import type { ReferenceKeys } from '../store/reference-reads.js';
 import { startThread } from '../thread.js';
-import type { CheckedBatch } from './check.js';
-import { decodeRows, type RowSlice } from './row-slices.js';
+import type { RowSlice } from '../store/row-slice.js';
+import type { CheckedSlice } from './check.js';
 import type { Format } from './sources.js';
 import type { ImportType } from './spec.js';
 
@@ -37,7 +37,7 @@ export async function* checkInThread(
   keys: ReferenceKeys,
   today: string,
   slice: number,
-): AsyncGenerator<{ input: number; checked: CheckedBatch }> {
+): AsyncGenerator<{ input: number; checked: CheckedSlice }> {
   const worker = startThread('check-worker', import.meta.url, {
     workerData: {
       inputs: inputs.map(({ name, type, format }) => ({ name, type, format })),
@@ -76,7 +76,7 @@ export async function* checkInThread(
       if (message) {
         send({ kind: 'taken' });
         const { input, rows, issues, rowsRead } = message;
-        yield { input, checked: { rows: decodeRows(rows), issues, rowsRead } };
+        yield { input, checked: { rows, issues, rowsRead } };
       } else if (ended) {
         if (ended.error) throw ended.error;
         return;

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReferenceKeys } from '../store/reference-reads.js';
-import { checkInput, newRowContext, type CheckedBatch } from './check.js';
-import { encodeRows } from './row-slices.js';
+import { encodeRows } from '../store/row-slice.js';
+import { checkInput, gathered, newRowContext, type CheckedBatch } from './check.js';
 import type { ToChecker, FromChecker, CheckedInput } from './check-thread.js';
 
 /**
@@ -76,19 +76,9 @@ async function post(input: number, checked: CheckedBatch): Promise<void> {
 
 try {
   const ctx = newRowContext(keys, today);
-  for (const [index, input] of inputs.entries()) {
-    let gathered: CheckedBatch = { rows: [], issues: [], rowsRead: 0 };
-    for await (const checked of checkInput(input, bytesOf(index), ctx)) {
-      for (const row of checked.rows) gathered.rows.push(row);
-      for (const issue of checked.issues) gathered.issues.push(issue);
-      gathered.rowsRead += checked.rowsRead;
-      if (gathered.rows.length >= slice || gathered.issues.length > 0) {
-        await post(index, gathered);
-        gathered = { rows: [], issues: [], rowsRead: 0 };
-      }
-    }
-    await post(index, gathered);
-  }
+  for (const [index, input] of inputs.entries())
+    for await (const checked of gathered(checkInput(input, bytesOf(index), ctx), slice))
+      await post(index, checked);
   send({ kind: 'done' });
 } catch (error) {
   const { name, message } = error as Error;

@@ -3,6 +3,7 @@ import type { ImportIssue } from '../schemas/import-report.js';
 import { FieldError } from './fields.js';
 import { readRecords, SourceError, type Format } from './sources.js';
 import type { ReferenceKeys } from '../store/reference-reads.js';
+import type { RowSlice } from '../store/row-slice.js';
 import { DateKeySet } from './duplicates.js';
 import { References } from './references.js';
 import { RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
@@ -13,6 +14,30 @@ export interface CheckedBatch {
   rows: object[];
   issues: ImportIssue[];
   rowsRead: number;
+}
+
+/** A checked batch as it is written: its rows as a slice. */
+export type CheckedSlice = Omit<CheckedBatch, 'rows'> & { rows: RowSlice };
+
+/**
+ * The batches gathered into ones of at least `size` rows, so the writer gets whole slices (its
+ * inserts take 50 rows at a time); a batch with issues goes at once, and the last one, even empty.
+ */
+export async function* gathered(
+  batches: AsyncIterable<CheckedBatch>,
+  size: number,
+): AsyncGenerator<CheckedBatch> {
+  let gathering: CheckedBatch = { rows: [], issues: [], rowsRead: 0 };
+  for await (const checked of batches) {
+    for (const row of checked.rows) gathering.rows.push(row);
+    for (const issue of checked.issues) gathering.issues.push(issue);
+    gathering.rowsRead += checked.rowsRead;
+    if (gathering.rows.length >= size || gathering.issues.length > 0) {
+      yield gathering;
+      gathering = { rows: [], issues: [], rowsRead: 0 };
+    }
+  }
+  yield gathering;
 }
 
 type Column = [string, (value: unknown) => unknown];

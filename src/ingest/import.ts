@@ -4,7 +4,8 @@ import type { Store } from '../store/db.js';
 import { BatchRepository } from '../store/batch-repo.js';
 import { readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
-import { checkInput, newRowContext, type CheckedBatch } from './check.js';
+import { encodeRows } from '../store/row-slice.js';
+import { checkInput, gathered, newRowContext, type CheckedSlice } from './check.js';
 import { checkInThread } from './check-thread.js';
 import type { ImportIssue, ImportReport } from '../schemas/import-report.js';
 import type { Format } from './sources.js';
@@ -31,7 +32,7 @@ export interface ImportOptions {
   threadFromBytes?: number;
 }
 
-/** Rows handed to the writer at a time. */
+/** Rows handed to the writer at a time (at least: a source's batch of records is not cut). */
 const SLICE = 5000;
 /**
  * Inputs of this many bytes or more are checked in a thread of their own (check-thread.ts), beside
@@ -105,40 +106,32 @@ export async function runImport(
 async function* checkHere(
   inputs: readonly ImportInput[],
   ctx: RowContext,
-): AsyncGenerator<{ input: number; checked: CheckedBatch }> {
+): AsyncGenerator<{ input: number; checked: CheckedSlice }> {
   for (const [index, input] of inputs.entries())
-    for await (const checked of checkInput(input, input.open(), ctx)) yield { input: index, checked };
+    for await (const checked of gathered(checkInput(input, input.open(), ctx), SLICE))
+      yield {
+        input: index,
+        checked: { ...checked, rows: encodeRows(checked.rows as Record<string, unknown>[]).slice },
+      };
 }
 
 /** Writes the checked rows a slice at a time, each input's with its spec; none once a row is bad. */
 async function writeChecked(
   writer: BatchWriter,
   inputs: readonly ImportInput[],
-  batches: AsyncGenerator<{ input: number; checked: CheckedBatch }>,
+  batches: AsyncGenerator<{ input: number; checked: CheckedSlice }>,
   report: ImportReport,
   fail: (issue: ImportIssue) => void,
   onRows?: (rowsRead: number) => void,
 ): Promise<void> {
-  let rows: object[] = [];
-  let current = 0;
-  const flush = async () => {
-    if (rows.length > 0 && report.errorCount === 0) await SPECS[inputs[current]!.type].write(writer, rows);
-    rows = [];
-  };
   for await (const { input, checked } of batches) {
-    if (input !== current) {
-      await flush();
-      current = input;
-    }
     for (const issue of checked.issues) fail(issue);
     report.rowsRead += checked.rowsRead;
     onRows?.(report.rowsRead);
     // Once the batch is known to be rejected, rows are still checked but no longer written.
-    if (report.errorCount > 0) continue;
-    for (const row of checked.rows) rows.push(row);
-    if (rows.length >= SLICE) await flush();
+    if (report.errorCount > 0 || checked.rows.length === 0) continue;
+    await SPECS[inputs[input]!.type].write(writer, checked.rows);
   }
-  await flush();
 }
 
 async function recordRejected(store: Store, kind: string, source: string, at: Date): Promise<number> {

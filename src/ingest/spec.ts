@@ -1,4 +1,5 @@
 import type { BatchWriter } from '../store/publisher.js';
+import type { RowSlice } from '../store/row-slice.js';
 import type { DateKeySet } from './duplicates.js';
 import type { Parser } from './fields.js';
 import type { References } from './references.js';
@@ -42,7 +43,8 @@ export interface ImportSpec<T extends object = object> {
   columns: Readonly<Record<string, Parser<unknown>>>;
   /** Cross-field checks and references; throws RowError. */
   build(values: Record<string, unknown>, ctx: RowContext): T;
-  write(writer: BatchWriter, rows: T[]): Promise<void>;
+  /** Writes accepted rows, as the slices they cross threads in (store/row-slice.ts). */
+  write(writer: BatchWriter, rows: RowSlice): Promise<void>;
 }
 
 export function defineSpec<T extends object>(spec: ImportSpec<T>): ImportSpec {

@@ -1,4 +1,5 @@
 import type { BatchWriter } from '../store/publisher.js';
+import { decodeRows, type RowSlice } from '../store/row-slice.js';
 import type { DepositProductTable, NewDepositRate, NewFundPrice, NewFxRate } from '../store/schema.js';
 import { date, decimal, decimalText, integer, optional, string, time, timestamp, url } from './fields.js';
 import type { References } from './references.js';
@@ -26,6 +27,8 @@ type V = Record<string, unknown>;
 const n = (v: V, k: string) => v[k] as number;
 const s = (v: V, k: string) => v[k] as string;
 const ns = (v: V, k: string) => v[k] as number | null;
+/** A slice's rows as the objects `build` made: reference rows are few, and are upserted as objects. */
+const objects = <T>(rows: RowSlice) => decodeRows(rows) as unknown as T[];
 
 export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
   'fund-categories': defineSpec({
@@ -41,7 +44,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         display_order: n(v, 'display_order'),
       };
     },
-    write: (w, rows) => w.upsertFundCategories(rows),
+    write: (w, rows) => w.upsertFundCategories(objects(rows)),
   }),
 
   funds: defineSpec({
@@ -83,7 +86,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         display_order: n(v, 'display_order'),
       };
     },
-    write: (w, rows) => w.upsertFunds(rows),
+    write: (w, rows) => w.upsertFunds(objects(rows)),
   }),
 
   'fx-families': defineSpec({
@@ -109,7 +112,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         display_order: n(v, 'display_order'),
       };
     },
-    write: (w, rows) => w.upsertFxFamilies(rows),
+    write: (w, rows) => w.upsertFxFamilies(objects(rows)),
   }),
 
   'deposit-products': productSpec(
@@ -233,7 +236,7 @@ function productSpec(
   type: ImportType,
   what: string,
   known: (refs: References) => Set<number>,
-  write: (w: BatchWriter, rows: ProductRow[]) => Promise<void>,
+  upsert: (w: BatchWriter, rows: ProductRow[]) => Promise<void>,
 ): ImportSpec {
   return defineSpec<ProductRow>({
     type,
@@ -248,7 +251,7 @@ function productSpec(
         display_order: n(v, 'display_order'),
       };
     },
-    write,
+    write: (w, rows) => upsert(w, objects(rows)),
   });
 }
 
@@ -257,7 +260,7 @@ function rateSpec(
   type: ImportType,
   what: string,
   known: (refs: References) => Set<number>,
-  write: (w: BatchWriter, rows: NewDepositRate[]) => Promise<void>,
+  write: (w: BatchWriter, rows: RowSlice) => Promise<void>,
 ): ImportSpec {
   return defineSpec<NewDepositRate>({
     type,

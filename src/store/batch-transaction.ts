@@ -5,11 +5,12 @@ import { ClientTurns } from './postgres/copy.js';
 import { PostgresVersionedWriter } from './postgres/versioned-write.js';
 import type { Database } from './schema.js';
 import { SqliteVersionedWriter } from './sqlite/versioned-write.js';
-import type { Row, VersionedTable, WriteCounts } from './versioned-tables.js';
+import type { RowSlice } from './row-slice.js';
+import type { VersionedTable, WriteCounts } from './versioned-tables.js';
 
 /** Each dialect's fastest way to write many versioned rows; counts are complete after `finish`. */
 export interface BulkWriter {
-  write(rows: Row[]): Promise<void>;
+  write(rows: RowSlice): Promise<void>;
   finish(): Promise<void>;
 }
 

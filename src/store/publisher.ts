@@ -15,6 +15,7 @@ import type {
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
+import { decodeRows, encodeRows, isRowSlice, type RowSlice } from './row-slice.js';
 import {
   DEPOSIT_RATES,
   FUND_PRICES,
@@ -119,20 +120,19 @@ export class BatchWriter {
     return this.counts.changed - this.referenceChanges;
   }
 
-  writeFundPrices(rows: NewFundPrice[]): Promise<void> {
-    for (const row of rows) this.priceDates.add(dateDigits(row.price_date));
-    return this.writeAll(FUND_PRICES, rows as Row[]);
+  /** Prices and rates come as rows, or as a slice (the checked rows of an import). */
+  writeFundPrices(rows: NewFundPrice[] | RowSlice): Promise<void> {
+    return this.writeAll(FUND_PRICES, rows);
   }
 
   /** Prices read from an upstream by `rates sync`, with its mfr_iId and l_ID (origin_id, origin_batch_id). */
   writeSyncedFundPrices(rows: NewFundPrice[]): Promise<void> {
-    for (const row of rows) this.priceDates.add(dateDigits(row.price_date));
-    return this.writeAll(SYNCED_FUND_PRICES, rows as Row[]);
+    return this.writeAll(SYNCED_FUND_PRICES, rows);
   }
 
   /** Rates read from an upstream by `rates sync`, with its row ID (origin_id). */
   writeSyncedFxRates(rows: NewFxRate[]): Promise<void> {
-    return this.writeAll(SYNCED_FX_RATES, rows as Row[]);
+    return this.writeAll(SYNCED_FX_RATES, rows);
   }
 
   /** Work due once all rows are written: the dates that now have prices. */
@@ -147,28 +147,36 @@ export class BatchWriter {
     }
   }
 
-  writeFxRates(rows: NewFxRate[]): Promise<void> {
-    return this.writeAll(FX_RATES, rows as Row[]);
+  writeFxRates(rows: NewFxRate[] | RowSlice): Promise<void> {
+    return this.writeAll(FX_RATES, rows);
   }
 
-  writeDepositRates(rows: NewDepositRate[]): Promise<void> {
-    return this.writeAll(DEPOSIT_RATES, rows as Row[]);
+  writeDepositRates(rows: NewDepositRate[] | RowSlice): Promise<void> {
+    return this.writeAll(DEPOSIT_RATES, rows);
   }
 
-  writeLoanRates(rows: NewLoanRate[]): Promise<void> {
-    return this.writeAll(LOAN_RATES, rows as Row[]);
+  writeLoanRates(rows: NewLoanRate[] | RowSlice): Promise<void> {
+    return this.writeAll(LOAN_RATES, rows);
   }
 
-  private async writeAll(spec: VersionedTable, rows: Row[]): Promise<void> {
+  /** Rows as a slice of the table's columns, at this one door: the bulk writers take nothing else. */
+  private async writeAll(spec: VersionedTable, rows: readonly object[] | RowSlice): Promise<void> {
+    const slice = isRowSlice(rows)
+      ? rows
+      : encodeRows(rows as Record<string, unknown>[], [...spec.keys, ...spec.values]).slice;
+    if (spec.table === 'fund_prices') {
+      const dates = slice.columns[slice.names.indexOf('price_date')] ?? [];
+      for (let i = 0; i < slice.length; i++) this.priceDates.add(dateDigits(dates[i] as string));
+    }
     if (this.bulk) {
       let writer = this.bulkWriters.get(spec);
       if (!writer) {
         writer = this.bulk(spec, this.batchId, this.now, this.counts);
         this.bulkWriters.set(spec, writer);
       }
-      return writer.write(rows);
+      return writer.write(slice);
     }
-    for (const chunk of chunks(rows)) {
+    for (const chunk of chunks(decodeRows(slice))) {
       const c = await writeVersioned(this.trx, spec, chunk, this.batchId, this.now);
       this.counts.inserted += c.inserted;
       this.counts.changed += c.changed;

@@ -3,6 +3,7 @@ import type { Store } from '../../store/db.js';
 import { bangkokToday, dateParts, isRealDate } from '../../domain/dates.js';
 import { businessDays } from '../../domain/thai-calendar.js';
 import { publishBatch, type BatchWriter } from '../../store/publisher.js';
+import type { RowSlice } from '../../store/row-slice.js';
 import type { NewFxRate } from '../../store/schema.js';
 import { FUND_CATEGORIES } from './catalog.js';
 import { depositProductRows, depositRateRows } from './deposits.js';
@@ -59,9 +60,7 @@ const META = { kind: 'demo', source: 'demo-generator' };
  * goes first, then deposit rates, FX rates one batch per year, and fund prices a group of funds per
  * batch, so no batch is huge and nothing holds the whole history in memory.
  */
-/** What the demo writes through: the batch writer's methods that the generator uses. */
-export type DemoWriter = Pick<
-  BatchWriter,
+type DemoWrites =
   | 'upsertFundCategories'
   | 'upsertFunds'
   | 'upsertFxFamilies'
@@ -70,8 +69,12 @@ export type DemoWriter = Pick<
   | 'writeFundPrices'
   | 'writeFxRates'
   | 'writeDepositRates'
-  | 'writeLoanRates'
->;
+  | 'writeLoanRates';
+
+/** What the demo writes through: the batch writer's methods that the generator uses, given rows. */
+export type DemoWriter = {
+  [K in DemoWrites]: (rows: Exclude<Parameters<BatchWriter[K]>[0], RowSlice>) => Promise<void>;
+};
 
 /** Where the demo goes: batches into a database, or files in the import formats. */
 export interface DemoTarget {

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { rowAt, valueAt, type RowSlice } from '../row-slice.js';
 import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
 
 /**
@@ -69,25 +70,26 @@ export class SqliteVersionedWriter {
   private readonly params: (string | number | null)[] = [];
   private readonly manyParams: (string | number | null)[];
 
-  write(rows: readonly Row[]): void {
+  write(rows: RowSlice): void {
+    // The slice's column for each of the statement's columns (undefined: none, so null).
+    const from = this.columns.map((name) => rows.columns[rows.names.indexOf(name)]);
     const width = this.columns.length + 1;
     const many = this.rowsPerInsert;
     let i = 0;
     for (; many > 1 && i + many <= rows.length; i += many) {
       const params = this.manyParams;
       for (let r = 0; r < many; r++) {
-        const row = rows[i + r]!;
         const at = r * width;
-        for (let c = 0; c < this.columns.length; c++) params[at + c] = row[this.columns[c]!] ?? null;
-        params[at + this.columns.length] = this.batchId;
+        for (let c = 0; c < from.length; c++) params[at + c] = valueAt(from[c], i + r);
+        params[at + from.length] = this.batchId;
       }
       if (this.tryInsertMany(params)) {
         this.counts.inserted += many;
         continue;
       }
-      for (let r = 0; r < many; r++) this.writeOne(rows[i + r]!);
+      for (let r = 0; r < many; r++) this.writeOne(rows, from, i + r);
     }
-    for (; i < rows.length; i++) this.writeOne(rows[i]!);
+    for (; i < rows.length; i++) this.writeOne(rows, from, i);
   }
 
   /** False when a row's key is already there (or comes twice): nothing of the statement is kept. */
@@ -103,14 +105,15 @@ export class SqliteVersionedWriter {
     }
   }
 
-  private writeOne(row: Row): void {
+  private writeOne(rows: RowSlice, from: (Float64Array | unknown[] | undefined)[], i: number): void {
     const params = this.params;
-    for (let i = 0; i < this.columns.length; i++) params[i] = row[this.columns[i]!] ?? null;
-    params[this.columns.length] = this.batchId;
+    for (let c = 0; c < from.length; c++) params[c] = valueAt(from[c], i);
+    params[from.length] = this.batchId;
     if (this.insert.run(params).changes === 1) {
       this.counts.inserted++;
       return;
     }
+    const row: Row = rowAt(rows, i);
     const keyParams = this.spec.keys.map((k) => row[k] ?? null);
     const old = this.select.get(...keyParams) as Row & { id: number; batch_id: number };
     if (this.spec.values.every((v) => (old[v] ?? null) === (row[v] ?? null))) {
