@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Family, FundCode, LooseDate, parseLooseDate } from '../../domain/params.js';
 import { FundRepository } from '../../funds/repository.js';
-import { noCaches } from '../../cache/caches.js';
+import { noCaches } from '../../composition/caches.js';
 import { AdminId, idNumber } from '../../schemas/admin.js';
 import { HistoryEntry } from '../../schemas/history.js';
 import { HistoryRepository } from '../../store/history-repo.js';
