@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { negotiate } from '@fastify/accept-negotiator';
 import helmet from 'helmet';
+import { LRUCache } from 'lru-cache';
 import type { CachedAnswer, Encoding } from '../cache/answer-cache.js';
 
 /**
@@ -78,4 +80,26 @@ export function cachedAnswerHeaders(
     ...(body && body !== answer.body && { 'content-encoding': encoding }),
     ...(body && { 'content-length': String(body.length) }),
   };
+}
+
+// Accept-Encoding values with the encoding they choose: clients send the same few values on every
+// call, and a bound keeps values made up per call from growing it.
+const chosenEncodings = new LRUCache<string, Encoding>({ max: 256 });
+
+/**
+ * The encoding of an API answer, from Accept-Encoding and its q-values (`gzip;q=0` refuses gzip):
+ * gzip whenever the client accepts it, brotli only for one that accepts brotli and not gzip, else
+ * none. The original served gzip, never brotli, and real clients advertise `br` without being able to
+ * decode it (decisions 1: a pipeline sends a browser's `gzip, deflate, br, zstd` from a library with
+ * no brotli). Static files (explorer, docs) keep preferring brotli: browsers decode it.
+ */
+export function answerEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let encoding = chosenEncodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    const accepted = acceptEncoding.toLowerCase();
+    encoding = negotiate<'gzip'>(accepted, ['gzip']) ?? negotiate<'br'>(accepted, ['br']) ?? 'identity';
+    chosenEncodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }

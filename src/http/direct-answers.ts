@@ -1,8 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { pickEncoding, type AnswerCache, type CachedAnswer, type Encoding } from '../cache/answer-cache.js';
+import type { AnswerCache, CachedAnswer, Encoding } from '../cache/answer-cache.js';
 import { admit, type Admission } from '../calls/admission.js';
-import { cachedAnswerHeaders, etagMatches, SECURITY_HEADERS } from '../calls/answer-headers.js';
+import {
+  answerEncoding,
+  cachedAnswerHeaders,
+  etagMatches,
+  SECURITY_HEADERS,
+} from '../calls/answer-headers.js';
 import { answerKey } from '../calls/answer-key.js';
 import type { CallLog } from '../calls/call-log.js';
 import { countCall } from '../calls/completion.js';
@@ -130,7 +135,7 @@ export class DirectAnswers {
   ): void {
     const { answers, gateway, log, callLog } = this.options;
     const id = requestId(req);
-    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const encoding = answerEncoding(req.headers['accept-encoding']);
     const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
     const statusCode = notModified ? 304 : 200;
     const body = notModified ? undefined : answers.encoded(cacheKey, answer, encoding);
