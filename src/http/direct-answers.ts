@@ -6,7 +6,7 @@ import {
   answerEncoding,
   cachedAnswerHeaders,
   etagMatches,
-  SECURITY_HEADERS,
+  securityHeaders,
 } from '../calls/answer-headers.js';
 import { answerKey } from '../calls/answer-key.js';
 import type { CallLog } from '../calls/call-log.js';
@@ -139,7 +139,7 @@ export class DirectAnswers {
     const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
     const statusCode = notModified ? 304 : 200;
     const body = notModified ? undefined : answers.encoded(cacheKey, answer, encoding);
-    const headers = this.headersOf(answer, body, encoding, call.cors).slice();
+    const headers = this.headersOf(req.url ?? '', answer, body, encoding, call.cors).slice();
     headers.push(REQUEST_ID_HEADER, id);
     const limits = admission.headers;
     for (const name in limits) headers.push(name, limits[name]!);
@@ -162,9 +162,11 @@ export class DirectAnswers {
 
   /**
    * The headers every answer of `answer` with this body carries (none: a 304), as a flat list, worked
-   * out once per body from the core's: security, CORS, and the cached answer's.
+   * out once per body from the core's: security, CORS, and the cached answer's. The security headers
+   * go by the path, which is an API one for every cached answer.
    */
   private headersOf(
+    url: string,
     answer: CachedAnswer,
     body: Buffer | undefined,
     encoding: Encoding,
@@ -175,7 +177,7 @@ export class DirectAnswers {
     const known = prepared.get(body ?? answer);
     if (known) return known;
     const headers = Object.entries({
-      ...SECURITY_HEADERS,
+      ...securityHeaders(url),
       ...cors,
       ...cachedAnswerHeaders(answer, body, encoding, this.options.caching),
     }).flat();
