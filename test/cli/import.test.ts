@@ -83,11 +83,14 @@ describe('import in another process', () => {
   it('cuts a long column name as values are, and shows control characters escaped as JSON does', async () => {
     const file = join(dir, 'fund-prices-columns.csv');
     // A terminal would act on \u001b]0;x\u0007 (set its title) if it were printed as it is.
-    writeFileSync(file, `fund,date,nav,offer,redemption,\u001b]0;x\u0007${'y'.repeat(10 * 1024 * 1024)}\n`);
+    writeFileSync(
+      file,
+      `fund,date,nav,offer,redemption,\u001b]0;x\u0007${'y'.repeat(10 * 1024 * 1024)}\nB-TREASURY,2026-01-05,1,1,1,1\n`,
+    );
     const column = await cli(['import', file], fresh).catch((e: { code: number; stdout: string }) => e);
     expect(column).toMatchObject({ code: 1 });
     expect(column.stdout).toContain(
-      `${file}, line 1, column \\u001b]0;x\\u0007${'y'.repeat(35)}...: unknown column; fund-prices has`,
+      `${file}, line 1, column \\u001b]0;x\\u0007${'y'.repeat(34)}...: unknown column; fund-prices has`,
     );
     expect(column.stdout.length).toBeLessThan(2000);
 
