@@ -17,6 +17,7 @@ import type {
   NewFundPrice,
   NewFxRate,
 } from '../store/schema.js';
+import { answerRows, type Sourced } from './row-checks.js';
 import { UpstreamError, type Upstream } from './upstream.js';
 
 // What the upstream publishes, read through its public operations and turned into the rows an import
@@ -44,12 +45,14 @@ export interface ListedFund {
   link_th: string;
   /** 1-based place within its category in the listing: the display order of a fund with no price. */
   place: number;
+  /** Where the listing has it, e.g. `AllFundsName, row 12`. */
+  where: string;
 }
 
 export interface Catalogue {
-  categories: Insertable<FundCategoryTable>[];
+  categories: Sourced<Insertable<FundCategoryTable>>;
   funds: ListedFund[];
-  families: Insertable<FxFamilyTable>[];
+  families: Sourced<Insertable<FxFamilyTable>>;
   /** The latest row of every family (GetfxbannerAPI), with the upstream's IDs. */
   latestFx: NewFxRate[];
   deposits: ProductRates;
@@ -63,6 +66,8 @@ export interface Catalogue {
 export interface ProductRates {
   products: { name_en: string; name_th: string }[];
   rates: (Omit<NewDepositRate, 'product_id'> & { place: number })[];
+  /** Where the answer has product i and its rate (the same row). */
+  where(index: number): string;
 }
 
 /** 'dd/MM/yyyy' or 'd/MM/yyyy' to 'YYYY-MM-DD'. */
@@ -93,8 +98,10 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
   const latest = await up.must(LATEST, 'LatestDate', (c) => c.latestDate());
   const latestPriceDate = latest[0]?.mDate.slice(0, 10) ?? null;
   // The website's fund picker lists every fund; without it, the funds priced on the latest day.
-  let listed: FundNameItem[] | null = await up.read(FUND_NAMES, 'AllFundsName', (c) => c.allFundsName());
+  let listing = 'AllFundsName';
+  let listed: FundNameItem[] | null = await up.read(FUND_NAMES, listing, (c) => c.allFundsName());
   if (listed === null) {
+    listing = `AllFundPrices ${latestPriceDate}`;
     listed = latestPriceDate
       ? await up.must(FUND_LIST, 'AllFundPrices', (c) =>
           c.allFundPrices(latestPriceDate as `${number}-${number}-${number}`),
@@ -102,13 +109,16 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
       : [];
   }
   const categories = new Map<number, Insertable<FundCategoryTable>>();
+  /** The listing's row that first names each category. */
+  const categoryRows = new Map<number, number>();
   const places = new Map<number, number>();
   const funds: ListedFund[] = [];
-  for (const f of listed) {
+  for (const [row, f] of listed.entries()) {
     const id = Number(f.mf_iNumber);
     if (!Number.isInteger(id) || id <= 0)
       throw new UpstreamError('not-interface', `AllFundsName: '${f.mf_iNumber}' is not a fund number`);
     // Categories are listed by number; their own display order is not published, and no answer uses it.
+    if (!categoryRows.has(f.mf_catenumber)) categoryRows.set(f.mf_catenumber, row + 1);
     categories.set(f.mf_catenumber, {
       id: f.mf_catenumber,
       name_en: f.mf_cateEng,
@@ -125,6 +135,7 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
       link_en: f.mf_linkEng,
       link_th: f.mf_linkTha,
       place,
+      where: `${listing}, row ${row + 1}`,
     });
   }
 
@@ -153,10 +164,14 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
 
   const deposits = await up.must(DEPOSITS, 'GetDepositRate', (c) => c.getDepositRate());
   const loans = await up.read(LOANS, 'GetLoanRate', (c) => c.getLoanRate());
+  const categoryList = [...categories.values()].sort((a, b) => a.id - b.id);
   return {
-    categories: [...categories.values()].sort((a, b) => a.id - b.id),
+    categories: {
+      rows: categoryList,
+      where: (i) => `${listing}, row ${categoryRows.get(categoryList[i]!.id)}`,
+    },
     funds,
-    families,
+    families: answerRows('Getfxfamily', families),
     latestFx,
     deposits: productRates(
       deposits.map((d) => [d.DepositNameEn, d.DepositNameTh, d.DepositRates, d.EffectiveDate, d.TimeSubmit]),
@@ -173,7 +188,7 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
 }
 
 function productRates(rows: string[][], what: string): ProductRates {
-  const result: ProductRates = { products: [], rates: [] };
+  const result: ProductRates = { products: [], rates: [], where: (i) => `${what}, row ${i + 1}` };
   for (const [en, th, value, effective, submitted] of rows) {
     if (!/^-?\d+(\.\d+)?$/.test(value!))
       throw new UpstreamError('not-interface', `${what}: '${value}' is not a rate`);
@@ -217,7 +232,7 @@ export interface FundDetails {
 }
 
 export interface FundHistory {
-  prices: NewFundPrice[];
+  prices: Sourced<NewFundPrice>;
   /** From the fund's latest price record; null when it has no price in the range. */
   details: FundDetails | null;
 }
@@ -264,7 +279,7 @@ export async function readFundHistory(
   });
   const last = records.at(-1);
   return {
-    prices,
+    prices: answerRows(`FundPrice_ByFundCode (${what})`, prices),
     details: last
       ? {
           // The Thai name is served when no short name is set: either way the same answer.
@@ -303,7 +318,7 @@ export async function readFxDays(up: Upstream, year: number, month: number): Pro
  * Every round of every family on a day: the day's rounds (GetUpdateInMonth), then each round's rows
  * (Getfxrates), where a family not quoted in a round shows an earlier round's row again.
  */
-export async function readFxDay(up: Upstream, day: string): Promise<NewFxRate[]> {
+export async function readFxDay(up: Upstream, day: string): Promise<Sourced<NewFxRate>> {
   const rounds = await up.must(ROUNDS, `GetUpdateInMonth ${day}`, (c) => c.getFxUpdateInMonth(day as Day));
   const answers = await Promise.all(
     rounds.map((r) =>
@@ -312,16 +327,20 @@ export async function readFxDay(up: Upstream, day: string): Promise<NewFxRate[]>
       ),
     ),
   );
-  const rows = new Map<string, NewFxRate>();
-  for (const answer of answers) {
-    for (const r of answer) {
+  const rows = new Map<string, { row: NewFxRate; where: string }>();
+  for (const [i, answer] of answers.entries()) {
+    for (const [n, r] of answer.entries()) {
       const row = bannerToRate(r, `Getfxrates ${day}`);
       if (row.rate_date !== day)
         throw new UpstreamError('not-interface', `Getfxrates ${day}: a row of ${row.rate_date}`);
-      rows.set(`${row.family_code} ${row.round}`, row);
+      rows.set(`${row.family_code} ${row.round}`, {
+        row,
+        where: `Getfxrates ${day} round ${rounds[i]!.Update}, row ${n + 1}`,
+      });
     }
   }
-  return [...rows.values()];
+  const found = [...rows.values()];
+  return { rows: found.map((r) => r.row), where: (i) => found[i]!.where };
 }
 
 /**
@@ -334,7 +353,7 @@ export async function readFxDaily(
   families: string[],
   from: string,
   to: string,
-): Promise<NewFxRate[]> {
+): Promise<Sourced<NewFxRate>[]> {
   const answers = await Promise.all(
     families.map((family) =>
       up.must(DAILY, `GetDownloadfxrates ${family} ${from} to ${to}`, (c) =>
@@ -342,19 +361,22 @@ export async function readFxDaily(
       ),
     ),
   );
-  return answers.flatMap((rows, i) =>
-    rows.map((r) => ({
-      family_code: families[i]!,
-      rate_date: mdyToIso(r.Ddate, 'GetDownloadfxrates'),
-      round: 1,
-      rate_time: r.DTime,
-      buying_notes: rate(r.BuyingRates, 'GetDownloadfxrates'),
-      selling_notes: rate(r.SellingRates, 'GetDownloadfxrates'),
-      buying_sight_bill: rate(r.SightBill, 'GetDownloadfxrates'),
-      selling_tt: rate(r.Bill_DD_TT, 'GetDownloadfxrates'),
-      buying_tt: rate(r.TT, 'GetDownloadfxrates'),
-      origin_id: null,
-    })),
+  return answers.map((rows, i) =>
+    answerRows(
+      `GetDownloadfxrates ${families[i]} ${from} to ${to}`,
+      rows.map((r) => ({
+        family_code: families[i]!,
+        rate_date: mdyToIso(r.Ddate, 'GetDownloadfxrates'),
+        round: 1,
+        rate_time: r.DTime,
+        buying_notes: rate(r.BuyingRates, 'GetDownloadfxrates'),
+        selling_notes: rate(r.SellingRates, 'GetDownloadfxrates'),
+        buying_sight_bill: rate(r.SightBill, 'GetDownloadfxrates'),
+        selling_tt: rate(r.Bill_DD_TT, 'GetDownloadfxrates'),
+        buying_tt: rate(r.TT, 'GetDownloadfxrates'),
+        origin_id: null,
+      })),
+    ),
   );
 }
 

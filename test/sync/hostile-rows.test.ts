@@ -88,7 +88,7 @@ const cases: {
     kind: 'a loan rate of 401 digits',
     handler: changing(/GetLoanRate$/, (rows) => (rows[0]!.LoanRates = '7'.repeat(401))),
     error:
-      /^GetLoanRate, row 1: rate: expected a percentage 0-100 with at most 4 decimals, got '7{40}\.\.\.'$/,
+      /^GetLoanRate, row 1 \(\d{4}-\d{2}-\d{2}\): rate: expected a percentage 0-100 with at most 4 decimals, got '7{40}\.\.\.'$/,
     // The catalogue's batch is the first: nothing at all is published.
     published: (b) => b.store.db.selectFrom('batches').select('id').execute(),
   },
