@@ -23,7 +23,7 @@ describe('rates history market-summary', () => {
     const { stdout } = await cli(['history', 'market-summary', '--date', '2026-11-20', '--code', 'RR'], env);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^batch +\d+  served +code=RR number=1 value=33\.6838$/);
+    expect(lines[0]).toMatch(/^batch +\d+ {2}served +code=RR number=1 value=33\.6838$/);
     expect(lines[1]).toMatch(new RegExp(`^batch +${batch}  served +code=RR number=2 value=-0\\.1200$`));
     expect(lines[2]).toMatch(
       new RegExp(`^batch +\\d+  replaced by batch ${batch} at \\S+  code=RR number=2 value=-0\\.0999$`),
