@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { loadConfig } from '../config.js';
-import { backupDatabase, restoreDatabase, RestoreBusyError } from '../store/backup.js';
+import { BackupCheckError, backupDatabase, restoreDatabase, RestoreBusyError } from '../store/backup.js';
 import { checkBackupFile } from '../store/backup-check.js';
 import { openStore, sqlitePath } from '../store/db.js';
 import { migrateToLatest } from '../store/migrate.js';
@@ -16,14 +16,27 @@ export async function backupCommand(file: string): Promise<void> {
   await withStore(async (store, config) => {
     if (store.dialect !== 'sqlite') throw new Error(POSTGRES_BACKUP);
     const started = Date.now();
-    const { pages } = await backupDatabase(store.sqlite, file, config.dataFileMode);
-    const check = await checkBackupFile(file);
-    if (!check.ok) throw new Error(`The backup in ${file} failed its check: ${check.problem}`);
+    let pages: number;
+    try {
+      ({ pages } = await backupDatabase(store.sqlite, file, config.dataFileMode));
+    } catch (error) {
+      throw new Error(`No backup made: ${backupFailure(error, file)}. Nothing was written at ${file}.`);
+    }
     const mb = (statSync(file).size / 1e6).toFixed(1);
     console.log(
       `Backed up ${store.location} to ${file}: ${pages} pages, ${mb} MB in ${((Date.now() - started) / 1000).toFixed(1)} s (integrity ok).`,
     );
   });
+}
+
+/** Why a backup failed, about the backup's file (a storage error names the database's otherwise). */
+function backupFailure(error: unknown, file: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return `the disk holding ${file} is full (${code}): free space there, or back up to another disk`;
+  if (error instanceof BackupCheckError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' ? `${message} (${code})` : message;
 }
 
 export async function restoreCommand(file: string): Promise<void> {

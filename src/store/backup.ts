@@ -1,11 +1,18 @@
+import { renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { checkBackupFile } from './backup-check.js';
 import { makeDataFile, makeDataFolder } from './data-files.js';
+
+/** The copy failed the backup check: nothing was kept. */
+export class BackupCheckError extends Error {}
 
 /**
  * A consistent copy of the live database through SQLite's online backup API: readers and an import
- * in another process go on; the copy holds exactly the batches committed when it finished.
+ * in another process go on; the copy holds exactly the batches committed when it finished. It is
+ * written under another name and moved to `file` only once whole and checked, so a backup that fails
+ * (a full disk) leaves nothing at `file` that could be taken for a backup, and an older one there stays.
  */
 export async function backupDatabase(
   source: SQLite.Database,
@@ -14,9 +21,18 @@ export async function backupDatabase(
 ): Promise<{ pages: number }> {
   // A backup holds what the database holds: made with its mode before a page is written.
   makeDataFolder(dirname(file), fileMode);
-  makeDataFile(file, fileMode);
-  const { totalPages } = await source.backup(file);
-  return { pages: totalPages };
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    makeDataFile(partial, fileMode);
+    const { totalPages } = await source.backup(partial);
+    const check = await checkBackupFile(partial);
+    if (!check.ok) throw new BackupCheckError(`the copy failed its check: ${check.problem}`);
+    renameSync(partial, file);
+    return { pages: totalPages };
+  } catch (error) {
+    for (const leftover of [partial, `${partial}-journal`]) rmSync(leftover, { force: true });
+    throw error;
+  }
 }
 
 /** The restore could not write: another process holds the database's write lock. Nothing changed. */
