@@ -50,6 +50,17 @@ async function olderBackup(name: string, last: string, extra: string): Promise<s
   return file;
 }
 
+/**
+ * A sound backup of an older version, whose next migration fails only when it runs: an operator's
+ * trigger refuses the row 005_data_version adds. No check can tell before the copy.
+ */
+const failingOlderBackup = (name: string) =>
+  olderBackup(
+    name,
+    '004_fund_price_dates',
+    "create trigger settings_by_hand before insert on settings begin select raise(abort, 'settings are kept by hand'); end",
+  );
+
 /** The migrations a database has recorded. */
 function recorded(file: string): string[] {
   const db = new SQLite(file, { readonly: true });
@@ -155,23 +166,27 @@ describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying wh
   });
 
   it('puts the previous database back when a migration fails after the copy', async () => {
-    // A sound backup of an older version, whose next migration fails only when it runs (an operator's
-    // trigger refuses the row 005 adds): no check can tell before, so the copy goes in, and comes out.
-    const file = await olderBackup(
-      'older.db',
-      '004_fund_price_dates',
-      "create trigger settings_by_hand before insert on settings begin select raise(abort, 'settings are kept by hand'); end",
-    );
+    // No check can tell before: the copy goes in, and comes out again.
+    const file = await failingOlderBackup('older.db');
     const before = await snapshot(liveFile);
     const files = readdirSync(join(dir, 'live')).sort();
     const result = await cli(['restore', file], live).catch(failure);
     expect(result).toMatchObject({ code: 1 });
     expect((result as { stderr: string }).stderr).toMatch(
-      /Not restored: migration 005_data_version failed: settings are kept by hand\. The previous database was put back/,
+      /Not restored: Migration 005_data_version failed: settings are kept by hand\. The previous database was put back/,
     );
-    expect(await snapshot(liveFile)).toEqual(before);
-    expect(recorded(liveFile)).toEqual(Object.keys(migrations).sort());
     // Nothing left beside it: the copy of the previous database kept during the restore is gone.
     expect(readdirSync(join(dir, 'live')).sort()).toEqual(files);
+    expect(await snapshot(liveFile)).toEqual(before);
+    expect(recorded(liveFile)).toEqual(Object.keys(migrations).sort());
+  });
+
+  it('leaves no database where there was none when a migration fails after the copy', async () => {
+    const file = await failingOlderBackup('older-again.db');
+    const empty = { DATA_DIR: join(dir, 'empty') };
+    const result = await cli(['restore', file], empty).catch(failure);
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toMatch(/The previous database was put back/);
+    expect(readdirSync(join(dir, 'empty'))).toEqual([]);
   });
 });
