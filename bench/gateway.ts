@@ -19,9 +19,9 @@ import { fundPriceRoutes } from '../src/funds/price-routes.js';
 import { openStore } from '../src/store/db.js';
 import { KeyRepository } from '../src/store/key-repo.js';
 import { migrateToLatest } from '../src/store/migrate.js';
-import { createRepositories } from '../src/store/repositories.js';
+import { createRepositories } from '../src/composition/repositories.js';
 import { DataVersion } from '../src/store/data-version.js';
-import { makeCaches } from '../src/cache/caches.js';
+import { makeCaches } from '../src/composition/caches.js';
 import { median } from './harness/median.js';
 
 const run = promisify(execFile);

@@ -12,7 +12,7 @@ import { addDays } from '../src/domain/dates.js';
 import { openStore, type SqliteStore } from '../src/store/db.js';
 import { FundRepository } from '../src/funds/repository.js';
 import { navEntries } from '../src/funds/presenter.js';
-import { noCaches } from '../src/cache/caches.js';
+import { noCaches } from '../src/composition/caches.js';
 import { FxRepository } from '../src/exchange-rates/repository.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { publishBatch } from '../src/store/publisher.js';

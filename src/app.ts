@@ -16,11 +16,17 @@ import { clientAddress, isTrustedProxy, trustProxyOption } from './http/trust-pr
 import { installRequestMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
 import { installRequestIdHeader, requestId } from './http/request-id.js';
-import { answerCache, makeCaches } from './cache/caches.js';
+import { answerCache, makeCaches } from './composition/caches.js';
 import { DataVersion } from './store/data-version.js';
 import { connectionOptions, installConnectionLimits } from './http/connection-limits.js';
 import { installSecurityHeaders } from './http/security-headers.js';
-import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
+import {
+  installProtocolChecks,
+  markRefused,
+  protocolRefusal,
+  refuseConnect,
+  refuseHttp09,
+} from './http/protocol-edges.js';
 import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
@@ -28,9 +34,10 @@ import { explorerRoutes } from './routes/explorer.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
 import type { Store } from './store/db.js';
-import { createRepositories } from './store/repositories.js';
+import { createRepositories } from './composition/repositories.js';
 import { AdminTokenRepository } from './store/admin-token-repo.js';
 import { adminRoutes } from './routes/admin/index.js';
+import { registerSyncMetrics } from './sync/metrics.js';
 
 export interface AppOptions {
   /** Every setting (src/settings.ts); tests make one with testConfig(overrides). */
@@ -114,6 +121,7 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   refuseConnect(app.server, app.log);
+  refuseHttp09(app.server, app.log);
 
   const gateway =
     shared ??
@@ -142,6 +150,9 @@ export async function buildApp({
   await app.register(healthRoutes, { store, gateway });
   // Beside the API or admin routes, /metrics answers callers on this machine only (METRICS_PORT: its own).
   if (parts.metrics ?? parts.api) {
+    // The sync's gauges join the gateway's registry here, where the app is put together: the gateway
+    // (below the jobs) knows nothing of the sync.
+    registerSyncMetrics(gateway.metrics.registry, store.db);
     await app.register(metricsRoutes, { gateway, localOnly: parts.api || parts.admin });
   }
   if (parts.admin) {
@@ -165,7 +176,7 @@ export async function buildApp({
       data.stop();
     });
     // Answers and the series behind them, kept until a batch commits (in any process); each is sized
-    // by its setting, and 0 turns it off (src/cache/caches.ts).
+    // by its setting, and 0 turns it off (src/composition/caches.ts).
     const answers = answerCache(config, data);
     // The fast path and the framework's hooks answer with the same caching headers and CORS setting,
     // worked out once here.

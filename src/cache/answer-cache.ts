@@ -23,7 +23,7 @@ export const MIN_COMPRESS_BYTES = 1024;
 /**
  * Answers of the API kept in memory until the data changes: it starts afresh whenever the data
  * version moves (src/store/data-version.ts), and an answer computed under an older version is never
- * stored. Memory is bounded by bytes (LRU). CACHE_MAX_BYTES=0 makes none (src/cache/caches.ts).
+ * stored. Memory is bounded by bytes (LRU). CACHE_MAX_BYTES=0 makes none (src/composition/caches.ts).
  */
 export class AnswerCache {
   private readonly entries: LRUCache<string, CachedAnswer>;

@@ -1,9 +1,8 @@
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import { hashKey } from '../domain/keys.js';
-import { allowsGroup } from '../domain/subscriptions.js';
+import { allowsGroup, isUsable, type Subscription } from '../domain/subscriptions.js';
 import type { Gateway } from '../gateway/index.js';
 import { rateLimitExceeded } from '../gateway/traffic-limits.js';
-import { isUsable, type Subscription } from '../store/key-repo.js';
 import { MAX_KEY_LENGTH } from './presented-key.js';
 
 /** What admission needs to know of a call. */

@@ -1,6 +1,6 @@
 import { parseLooseDate } from '../domain/params.js';
 import { FundRepository } from '../funds/repository.js';
-import { noCaches } from '../cache/caches.js';
+import { noCaches } from '../composition/caches.js';
 import { HistoryRepository } from '../store/history-repo.js';
 import type { HistoryEntry } from '../schemas/history.js';
 import { withStore } from './with-store.js';

@@ -18,9 +18,11 @@ export class RatesApiError extends Error {
       retryAfterSeconds?: number;
       /** The answer's body as it came, parsed when it was JSON. */
       body?: unknown;
+      /** Why the service could not be reached (status 0): what the fetch threw. */
+      cause?: unknown;
     },
   ) {
-    super(message);
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
   }
 
   get operationId(): string {

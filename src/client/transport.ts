@@ -43,6 +43,7 @@ export async function send(transport: Transport, call: Call): Promise<Response> 
       const reason = error instanceof Error ? error.message : String(error);
       throw new RatesApiError(0, `The service could not be reached: ${reason}`, {
         operationId: call.operationId,
+        cause: error,
       });
     }
     if (res.ok) return res;

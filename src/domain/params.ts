@@ -1,6 +1,7 @@
 import { Type, type TString } from '@sinclair/typebox';
 import { addYears, BUDDHIST_ERA_FROM, isoDate, isRealDate, MIN_YEAR, monthRange } from './dates.js';
 import { ParamError } from './errors.js';
+import { FUND_CODE_PATTERN } from './fund-code.js';
 
 // Each path parameter is defined once: its schema (pattern for validation, description used as the
 // "expected ..." part of the 400 message and in the API docs) and, where the pattern cannot say it all,
@@ -24,8 +25,7 @@ export const Year = Type.String({
   examples: ['2026'],
 });
 export const FundCode = Type.String({
-  // A run of 11 or more digits cannot be a fund number (int32) and is refused as malformed.
-  pattern: '^(?![0-9]{11})[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$',
+  pattern: FUND_CODE_PATTERN,
   description: 'a fund number or short code',
   examples: ['101'],
 });

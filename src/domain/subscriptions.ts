@@ -70,6 +70,26 @@ export function allowsGroup(groups: string, group: string): boolean {
   return groups.split(',').some((g) => g.toLowerCase() === wanted);
 }
 
+/**
+ * A subscription as the rules see it: the stored row (the store's `subscriptions` table has these
+ * columns). Times are ISO instants; `groups` is 'all' or a comma list of service groups.
+ */
+export interface Subscription {
+  id: number;
+  name: string;
+  owner: string | null;
+  groups: string;
+  /** 'expired' is derived from expires_at, never stored. */
+  state: StoredState;
+  rate_limit_calls: number | null;
+  rate_limit_period_s: number | null;
+  quota_calls: number | null;
+  quota_period: QuotaPeriod | null;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export function effectiveState(sub: { state: StoredState; expires_at: string | null }, now: Date): State {
   if (sub.state === 'active' && sub.expires_at !== null && sub.expires_at <= now.toISOString()) {
     return 'expired';
@@ -112,4 +132,9 @@ export function nextState(current: StoredState, action: StateAction): StoredStat
     };
   }
   return action === 'suspend' ? 'suspended' : 'active';
+}
+
+/** Whether a subscription may call the API at `now`. */
+export function isUsable(sub: Subscription, now = new Date()): boolean {
+  return effectiveState(sub, now) === 'active';
 }

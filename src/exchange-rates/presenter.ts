@@ -1,6 +1,6 @@
 import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxFamily, FxRateRow } from './schemas.js';
-import type { RateRow } from './rate-row.js';
+import type { RateRow } from '../store/fx-rate-columns.js';
 
 // The exchange-rate group's wire shapes, each written here once. The repositories call these as they
 // read: a family's daily series is kept in its cache already presented, so a 3-year download does not

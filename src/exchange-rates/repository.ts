@@ -5,8 +5,10 @@ import type { FxBannerRow, FxFamily as FxFamilyItem, FxRateRow } from './schemas
 import { servedId } from '../store/served-ids.js';
 import type { Database, FxFamily } from '../store/schema.js';
 import { bannerRow, familyItem, rateRow } from './presenter.js';
-import { lastRoundOfDay, RATE_COLUMNS } from './rate-row.js';
+import { lastRoundOfDay } from './rate-row.js';
+import { RATE_COLUMNS } from '../store/fx-rate-columns.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
+import type { FxRoundsRepository } from './rounds-repository.js';
 
 /** A family's rates, one row a day (its last round), ascending by date, with each row's ISO date. */
 export interface FxDailySeries {
@@ -17,6 +19,12 @@ export interface FxDailySeries {
 /** Roughly what a daily series holds: its date strings and row objects with their strings. */
 export function dailySeriesBytes(series: FxDailySeries): number {
   return 64 + series.rows.length * 320;
+}
+
+/** What the group's routes are handed (by src/composition/repositories.ts): its own repositories only. */
+export interface ExchangeRateRepositories {
+  fx: FxRepository;
+  fxRounds: FxRoundsRepository;
 }
 
 /** Reads of FX families and their published rates. */

@@ -3,7 +3,8 @@ import { formatBannerDate, formatMonthDayYear } from '../domain/dates.js';
 import { formatRate } from '../domain/rates.js';
 import type { FxBannerRow, FxRateRow } from './schemas.js';
 import { bannerRow, rateRow } from './presenter.js';
-import { lastRoundOfDay, RATE_COLUMNS } from './rate-row.js';
+import { lastRoundOfDay } from './rate-row.js';
+import { RATE_COLUMNS } from '../store/fx-rate-columns.js';
 import { servedId } from '../store/served-ids.js';
 import type { Database } from '../store/schema.js';
 

@@ -10,7 +10,7 @@ import {
   parseRangeParams,
   RangeParams,
 } from '../domain/params.js';
-import type { Repositories } from '../store/repositories.js';
+import type { ExchangeRateRepositories } from './repository.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FxBannerRow, FxFamily, FxRateRow } from './schemas.js';
 
@@ -43,7 +43,7 @@ function csvOf(rows: FxRateRow[]): string {
 }
 
 /** The ExchangeRateService group (4.5, 4.6, 4.8). */
-export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (
+export const exchangeRateRoutes: FastifyPluginAsyncTypebox<{ repos: ExchangeRateRepositories }> = async (
   app,
   { repos },
 ) => {

@@ -17,7 +17,7 @@ import {
 } from '../domain/params.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { FxBannerRow, FxConversion, FxDay, FxLastUpdate, FxRateRow, FxRound } from './schemas.js';
-import type { Repositories } from '../store/repositories.js';
+import type { ExchangeRateRepositories } from './repository.js';
 import { MAX_DOWNLOAD_YEARS } from './routes.js';
 import { convert } from './converter.js';
 
@@ -28,10 +28,9 @@ const DayParams = { dd: Day, mm: Month, yyyy: Year };
 const parseDay = (p: Record<'dd' | 'mm' | 'yyyy', string>) =>
   parseDateParts(['dd', 'mm', 'yyyy'], [p.dd, p.mm, p.yyyy]);
 
-export const exchangeRateWebsiteRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (
-  app,
-  { repos },
-) => {
+export const exchangeRateWebsiteRoutes: FastifyPluginAsyncTypebox<{
+  repos: ExchangeRateRepositories;
+}> = async (app, { repos }) => {
   const { fx, fxRounds } = repos;
 
   app.get(

@@ -11,11 +11,11 @@ import {
   withExample,
 } from '../domain/params.js';
 import { logFailure, toApiError, sendApiError } from '../http/errors.js';
-import type { Repositories } from '../store/repositories.js';
+import type { FundRepositories } from './repository.js';
 import { BODY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { navEntries, navStatisticsFields } from './presenter.js';
 import { FundNavRange, FundNavStatistics } from './schemas.js';
-import { KeyQuery } from '../routes/common.js';
+import { KeyQuery } from '../http/key-query.js';
 
 const json = (description: string, schema: TSchema) => ({
   description,
@@ -23,7 +23,10 @@ const json = (description: string, schema: TSchema) => ({
 });
 
 /** The two NAV operations: the POST range lookup (4.1) and the range statistics (4.2). */
-export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+export const fundNavRoutes: FastifyPluginAsyncTypebox<{ repos: FundRepositories }> = async (
+  app,
+  { repos },
+) => {
   app.post(
     '/GetNavByFundCode/:fromDate/:toDate',
     {

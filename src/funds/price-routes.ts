@@ -12,7 +12,7 @@ import {
   RangeParams,
   Year,
 } from '../domain/params.js';
-import type { Repositories } from '../store/repositories.js';
+import type { FundRepositories } from './repository.js';
 import { latestDateItems, updateDayItems } from './presenter.js';
 import { dayPricesJson, fundNamesJson, priceRecordsJson } from './presenter-bytes.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
@@ -22,7 +22,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const HistoryParams = Type.Object({ fundcode: FundCode, ...RangeParams });
 
 /** Price listings of the FundPriceService group (4.3, 4.4, 4.9, 4.10) and the website's (decisions 6). */
-export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: FundRepositories }> = async (
+  app,
+  { repos },
+) => {
   // FundPrice_ByFundCode (4.3), and the website's FundPrice with its ignored last segment: one answer.
   const history = async (params: Static<typeof HistoryParams>, reply: FastifyReply) => {
     const { from, to } = parseRangeParams(params);

@@ -51,12 +51,17 @@ export const LISTED_COLUMNS = [
   'f.display_order',
 ] as const;
 
-/** The caches of fund reads (made by name in src/cache/caches.ts; a cache turned off keeps nothing). */
+/** The caches of fund reads (made by name in src/composition/caches.ts; a cache turned off keeps nothing). */
 export interface FundCaches {
   navSeries: LoadingCache<number, NavSeries>;
   prices: LoadingCache<number, PriceSeries>;
   fundsByCode: LoadingCache<string, { fund: Fund | undefined }>;
   fundListing: LoadingCache<'all', { funds: ListedFund[] }>;
+}
+
+/** What the group's routes are handed (by src/composition/repositories.ts): its own repositories only. */
+export interface FundRepositories {
+  funds: FundRepository;
 }
 
 /**

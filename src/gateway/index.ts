@@ -10,7 +10,6 @@ import { KeyGuessGuard } from './key-guess-guard.js';
 import { LimiterFailures } from './limiter-failures.js';
 import { MemoryLimiterStore, type LimiterStore } from './limiter-store.js';
 import { Metrics } from './metrics.js';
-import { registerSyncMetrics } from '../sync/metrics.js';
 import type { Config } from '../config.js';
 import { closeRedis, connectRedis, redisSettings, whenReady, type RedisSettings } from './redis.js';
 import { PublicAccessState } from './public-access.js';
@@ -70,7 +69,6 @@ export class Gateway {
 
   constructor(private readonly options: GatewayOptions) {
     const { store, redis } = options;
-    registerSyncMetrics(this.metrics.registry, store.db);
     const onError = options.onError ?? (() => {});
     // Background work (the poll of subscription changes, usage writes) fails on every round while the
     // database is away: reported once per ten seconds each, with how many failures went unreported.

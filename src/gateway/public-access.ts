@@ -1,6 +1,6 @@
 import { ANONYMOUS, allowsOrigin, type PublicAccess } from '../domain/public-access.js';
 import { allowsGroup } from '../domain/subscriptions.js';
-import type { Subscription } from '../store/key-repo.js';
+import type { Subscription } from '../domain/subscriptions.js';
 import type { PublicAccessRepository, StoredPublicAccess } from '../store/public-access-repo.js';
 
 /** Open public access as the gateway enforces it: the settings, and the subscription calls are counted under. */

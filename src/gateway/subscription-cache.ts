@@ -1,4 +1,5 @@
-import type { KeyRepository, Subscription } from '../store/key-repo.js';
+import type { Subscription } from '../domain/subscriptions.js';
+import type { KeyRepository } from '../store/key-repo.js';
 import type { SubscriptionRepository } from '../store/subscription-repo.js';
 
 interface Entry {

@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/errors.js';
 import { formatHms, quotaWindow, rateWindow, secondsUntil, type Window } from '../domain/windows.js';
-import type { Subscription } from '../store/key-repo.js';
+import type { Subscription } from '../domain/subscriptions.js';
 import { consumeOne, type Consumed, type LimiterStore, type SharedCounters } from './limiter-store.js';
 
 export const LIMIT_MESSAGES = {

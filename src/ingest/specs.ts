@@ -1,3 +1,4 @@
+import { FUND_CODE } from '../domain/fund-code.js';
 import type { BatchWriter } from '../store/publisher.js';
 import { decodeRows, type RowSlice } from '../store/row-slice.js';
 import type { DepositProductTable, NewDepositRate, NewFundPrice, NewFxRate } from '../store/schema.js';
@@ -8,7 +9,6 @@ import { defineSpec, RowError, type ImportSpec, type ImportType, type RowContext
 /** A product row of deposit-products or loan-products (the two tables have the same columns). */
 type ProductRow = DepositProductTable;
 
-const FUND_CODE = /^(?![0-9]{11})[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$/;
 const name = string(300);
 const order = integer(0, 1_000_000);
 const rate = optional(decimal(8));

@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely';
 import type { ProductRate } from './product-rate.js';
 import type { Database } from '../store/schema.js';
 
+/** What the group's routes are handed (by src/composition/repositories.ts): its own repositories only. */
+export interface InterestRateRepositories {
+  deposits: ProductRateRepository;
+  loans: ProductRateRepository;
+}
+
 /** Deposit products (GetDepositRate) or loan rates (GetLoanRate): the same tables by another name. */
 export type ProductKind = 'deposit' | 'loan';
 

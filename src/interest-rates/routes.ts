@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { bangkokToday } from '../domain/dates.js';
 import { LooseDate, parseLooseDate } from '../domain/params.js';
-import type { Repositories } from '../store/repositories.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
 import { depositRates, loanRates } from './presenter.js';
 import type { ProductRate } from './product-rate.js';
-import type { ProductRateRepository } from './repository.js';
+import type { InterestRateRepositories, ProductRateRepository } from './repository.js';
 import { DepositRate, LoanRate } from './schemas.js';
 
 /** One operation of the group: its name, wire item, presenter and repository. */
@@ -20,10 +19,10 @@ interface RateOperation<T extends TSchema> {
 }
 
 /** The InterestRatesService group (4.7, and the website's loan rates of decisions 6). */
-export const interestRateRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories; now: () => Date }> = async (
-  app,
-  { repos, now },
-) => {
+export const interestRateRoutes: FastifyPluginAsyncTypebox<{
+  repos: InterestRateRepositories;
+  now: () => Date;
+}> = async (app, { repos, now }) => {
   // Each operation is served for today and, as the history of issue 20, as of another day (`/{date}`):
   // one answer for a day, so a past day's rates are shown with the same code as today's. A later day
   // gives the rates announced for it so far.

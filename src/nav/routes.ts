@@ -12,8 +12,8 @@ import {
   Year,
 } from '../domain/params.js';
 import { dayPricesJson, priceRecordsJson } from '../funds/presenter-bytes.js';
+import type { FundRepositories } from '../funds/repository.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
-import type { Repositories } from '../store/repositories.js';
 import { latestDateObject, navFunds, navMaxMin, updateDayObjects } from './presenter.js';
 import { NAV_PRICE_WRITERS } from './presenter-bytes.js';
 import { NavFund, NavFundPrice, NavLatestDate, NavMaxMin, NavPriceRecord, NavUpdateDay } from './schemas.js';
@@ -26,7 +26,7 @@ const RangeOfFund = Type.Object({ fund: FundCode, ...RangeParams });
  * FundPriceService, read through the same repository, in the site's shapes: objects where the site
  * reads an object, `day` and `mdate` in lower case, dates YYYY-MM-DD.
  */
-export const navRoutes: FastifyPluginAsyncTypebox<{ repos: Repositories }> = async (app, { repos }) => {
+export const navRoutes: FastifyPluginAsyncTypebox<{ repos: FundRepositories }> = async (app, { repos }) => {
   const { funds } = repos;
 
   app.get(

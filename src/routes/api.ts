@@ -5,7 +5,7 @@ import type { CorsOrigin } from '../calls/cors.js';
 import { installGatewayHooks } from '../http/gateway-hooks.js';
 import { installResponseCache } from '../http/response-cache.js';
 import { installApiCors } from '../http/security-headers.js';
-import type { Repositories } from '../store/repositories.js';
+import type { Repositories } from '../composition/repositories.js';
 import { exchangeRateRoutes } from '../exchange-rates/routes.js';
 import { exchangeRateWebsiteRoutes } from '../exchange-rates/website-routes.js';
 import { fundNavRoutes } from '../funds/nav-routes.js';
@@ -31,11 +31,15 @@ export const apiRoutes: FastifyPluginAsync<{
   installGatewayHooks(api, gateway);
   // Without an answer cache (CACHE_MAX_BYTES=0) answers carry no ETag and are built on every call.
   if (answers) installResponseCache(api, answers.cache, gateway, { caching: answers.caching, now });
-  await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos });
-  await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos });
-  await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos });
-  await api.register(exchangeRateWebsiteRoutes, { prefix: '/ExchangeRateService', repos });
-  await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos, now });
+  // Each group gets its own repositories only.
+  const funds = { funds: repos.funds };
+  const exchangeRates = { fx: repos.fx, fxRounds: repos.fxRounds };
+  const interestRates = { deposits: repos.deposits, loans: repos.loans };
+  await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos: funds });
+  await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos: funds });
+  await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
+  await api.register(exchangeRateWebsiteRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
+  await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos: interestRates, now });
   // The bank's newer website (decisions 9): the fund data in its shapes, a service group of its own.
-  await api.register(navRoutes, { prefix: '/nav', repos });
+  await api.register(navRoutes, { prefix: '/nav', repos: funds });
 };

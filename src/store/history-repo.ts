@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { HistoryEntry } from '../schemas/history.js';
-import { RATE_COLUMNS } from '../exchange-rates/rate-row.js';
+import { RATE_COLUMNS } from './fx-rate-columns.js';
 import type { Database } from './schema.js';
 
 /** What a fund price, a family's rates on a day or a loan rate have been: served value and earlier revisions. */

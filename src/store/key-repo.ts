@@ -1,10 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { hashesMatch } from '../domain/keys.js';
-import { DEFAULT_LIMITS, effectiveState, type Limits } from '../domain/subscriptions.js';
-import type { Database, SubscriptionTable } from './schema.js';
+import { DEFAULT_LIMITS, type Limits, type Subscription } from '../domain/subscriptions.js';
+import type { Database } from './schema.js';
 import { putNewKey } from './subscription-writes.js';
-
-export type Subscription = Selectable<SubscriptionTable>;
 
 export interface CreatedSubscription {
   subscription: Subscription;
@@ -78,9 +76,4 @@ export class KeyRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
-}
-
-/** Whether a subscription may call the API at `now`. */
-export function isUsable(sub: Subscription, now = new Date()): boolean {
-  return effectiveState(sub, now) === 'active';
 }

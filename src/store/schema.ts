@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { KeySlot, QuotaPeriod, StoredState } from '../domain/subscriptions.js';
+import type { KeySlot, QuotaPeriod, Subscription } from '../domain/subscriptions.js';
 
 // Dates are stored as 'YYYY-MM-DD' text and times as 'HH:mm' or 'YYYY-MM-DD HH:mm:ss' text (Bangkok),
 // so the same queries sort and compare them identically on SQLite and PostgreSQL.
@@ -163,19 +163,9 @@ export interface LoanRateRevisionTable {
   replaced_at: string;
 }
 
-export interface SubscriptionTable {
+/** The columns are the domain's Subscription (defined there once); the store adds the generated id. */
+export interface SubscriptionTable extends Omit<Subscription, 'id'> {
   id: Generated<number>;
-  name: string;
-  owner: string | null;
-  groups: string; // 'all' or a comma list of service groups
-  state: StoredState; // 'expired' is derived from expires_at, never stored
-  rate_limit_calls: number | null;
-  rate_limit_period_s: number | null;
-  quota_calls: number | null;
-  quota_period: QuotaPeriod | null;
-  expires_at: string | null; // ISO instant
-  created_at: string;
-  updated_at: string;
 }
 
 /** Keys are stored only as SHA-256 hashes; each subscription has a primary and a secondary slot. */

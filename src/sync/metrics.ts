@@ -14,6 +14,8 @@ type Read = { state: SyncState; status: SyncStatus } | null;
  * so they say the same whichever process ran the sync. No values while no sync has run.
  */
 export function registerSyncMetrics(registry: Registry, db: Kysely<Database>): void {
+  // One gateway, and so one registry, may serve several apps of a process (its listeners).
+  if (registry.getSingleMetric('rates_sync_first_sync_done')) return;
   let last: { at: number; read: Promise<Read> } | undefined;
   const current = (): Promise<Read> => {
     const now = performance.now();

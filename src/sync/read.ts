@@ -234,7 +234,7 @@ export async function readFundHistory(
   from: string,
   to: string,
 ): Promise<FundHistory> {
-  const what = `fund ${fund}`;
+  const what = `fund ${fund}, ${from} to ${to}`;
   const [records, navs] = await Promise.all([
     up.must(PRICES, `FundPrice_ByFundCode (${what})`, (c) =>
       c.fundPriceByFundCode(fund, from as Day, to as Day),
@@ -337,7 +337,7 @@ export async function readFxDaily(
 ): Promise<NewFxRate[]> {
   const answers = await Promise.all(
     families.map((family) =>
-      up.must(DAILY, `GetDownloadfxrates ${family}`, (c) =>
+      up.must(DAILY, `GetDownloadfxrates ${family} ${from} to ${to}`, (c) =>
         c.getDownloadFxRates(family, from as Day, to as Day),
       ),
     ),

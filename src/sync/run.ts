@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { addDays, bangkokToday } from '../domain/dates.js';
+import { FUND_CODE } from '../domain/fund-code.js';
 import type { Store } from '../store/db.js';
 import { readFunds, readProductNames } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
@@ -129,9 +130,6 @@ export async function runSync(store: Store, options: SyncOptions): Promise<SyncR
 }
 
 type FundRow = Omit<Insertable<FundTable>, 'code_key'>;
-
-/** A fund's short code is not published; its page link ends with it, which is kept if it is one. */
-const FUND_CODE = /^(?![0-9]{11})[A-Za-z0-9][A-Za-z0-9&+._()-]{0,39}$/;
 
 class SyncRun {
   private catalogue!: Catalogue;
@@ -283,6 +281,7 @@ class SyncRun {
     return row;
   }
 
+  /** A fund's short code is not published; its page link ends with it, which is kept if it is one. */
   private newCode(f: ListedFund): string {
     const last = decodeURIComponent(f.link_en.split(/[?#]/)[0]!.split('/').filter(Boolean).at(-1) ?? '');
     const code = FUND_CODE.test(last) && !this.codes.has(last.toUpperCase()) ? last : String(f.id);

@@ -133,6 +133,8 @@ export class Upstream {
       if (error instanceof SyntaxError)
         throw new UpstreamError('not-interface', `${what}: the upstream's answer is not JSON`);
       if (!(error instanceof RatesApiError)) throw error;
+      if (error.cause instanceof AnswerFailure)
+        throw new UpstreamError(error.cause.kind, `${what}: ${error.cause.message}`);
       if (error.status === 404) return null;
       if (error.status === 401)
         throw new UpstreamError('key', `${what}: the upstream refused the key (401): ${error.message}`);
@@ -175,7 +177,6 @@ export class Upstream {
   private async politeFetch(url: string, init: RequestInit | undefined): Promise<Response> {
     const { retries, timeoutMs, maxRetryWaitMs } = this.options;
     const backoffMs = this.options.backoffMs ?? 500;
-    const doFetch = this.options.fetch ?? globalThis.fetch;
     await this.pacer.take();
     // Waits the upstream asks for (Retry-After) are not failures: they do not use up the retries,
     // only up to maxRetryWaitMs of waiting in all for one request.
@@ -187,23 +188,31 @@ export class Upstream {
         this.requests++;
         let res: Response | undefined;
         let failure = '';
+        // One time for the request, its redirects and its whole answer: a body that trickles is as
+        // much a timeout as headers that never come.
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
         try {
-          const timeout = AbortSignal.timeout(timeoutMs);
-          const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
-          res = await doFetch(url, { ...init, signal });
+          res = await this.fetchWithin(url, { ...init, signal });
+          if (!TRY_AGAIN.has(res.status)) return await whole(res);
         } catch (error) {
           if (this.options.signal?.aborted) throw new Error('the sync was stopped');
-          const timedOut = (error as Error)?.name === 'TimeoutError';
-          failure = timedOut ? `no answer within ${timeoutMs} ms` : String((error as Error)?.cause ?? error);
+          if (error instanceof AnswerFailure) throw error;
+          const why = String((error as Error)?.cause ?? error);
+          if (timeout.aborted)
+            failure = res
+              ? `the answer did not arrive whole within ${timeoutMs} ms`
+              : `no answer within ${timeoutMs} ms`;
+          else failure = res ? `the answer broke off (${why})` : `the upstream could not be reached (${why})`;
+          res = undefined;
         }
-        if (res && !TRY_AGAIN.has(res.status)) return res;
         const askedNow = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
         if (askedNow === 0 && failures++ >= retries) {
-          if (res) return res;
-          throw new Error(failure);
+          if (res) return await whole(res, { lenient: true });
+          throw new AnswerFailure('unreachable', failure);
         }
         asked += askedNow;
-        if (asked > maxRetryWaitMs) return res!; // the client turns it into an error with its message
+        if (asked > maxRetryWaitMs) return await whole(res!, { lenient: true }); // the client turns it into an error with its message
         const wait = askedNow || backoffMs * 2 ** (failures - 1);
         if (res) await res.body?.cancel();
         if (askedNow) {
@@ -219,4 +228,66 @@ export class Upstream {
       this.pacer.release();
     }
   }
+
+  /**
+   * One request, following redirects only within the upstream's origin: the key goes in a header
+   * of every request, so a redirect elsewhere (another host, port or scheme) would hand it to
+   * whoever is there. Such a redirect ends the run instead.
+   */
+  private async fetchWithin(url: string, init: RequestInit): Promise<Response> {
+    const doFetch = this.options.fetch ?? globalThis.fetch;
+    const origin = new URL(url).origin;
+    let target = url;
+    let method = init.method ?? 'GET';
+    for (let hops = 0; ; hops++) {
+      const res = await doFetch(target, { ...init, method, redirect: 'manual' });
+      const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
+      if (location === null) return res;
+      await res.body?.cancel();
+      const next = new URL(location, target);
+      if (next.origin !== origin)
+        throw new AnswerFailure(
+          'refused',
+          `the upstream redirected to another origin (${next.origin}); the key is not sent there`,
+        );
+      if (hops >= MAX_REDIRECTS) throw new AnswerFailure('refused', `more than ${MAX_REDIRECTS} redirects`);
+      // As fetch itself does: a 303, or a 301/302 of a POST, is followed with a GET.
+      if (res.status === 303 || (method === 'POST' && res.status <= 302)) method = 'GET';
+      target = next.href;
+    }
+  }
+}
+
+/** Redirect statuses, and how many in a row a request follows (fetch's own bound). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
+/**
+ * Why one request failed, said by the request itself (a timeout, a redirect elsewhere); `read`
+ * prefixes it with the operation and day. It comes through the client as a RatesApiError's cause.
+ */
+class AnswerFailure extends Error {
+  constructor(
+    readonly kind: UpstreamError['kind'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The answer with its body read in full here, under the request's timeout (the client reads it
+ * afterwards, when no retry could be made any more). `lenient`: an error answer given up on, whose
+ * body only adds to its message, is kept without the body when that cannot be read.
+ */
+async function whole(res: Response, { lenient = false } = {}): Promise<Response> {
+  let body: ArrayBuffer | null = null;
+  if (res.status !== 204 && res.status !== 304) {
+    try {
+      body = await res.arrayBuffer();
+    } catch (error) {
+      if (!lenient) throw error;
+    }
+  }
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }

@@ -5,7 +5,7 @@ import { addDays } from '../../src/domain/dates.js';
 import { openStore } from '../../src/store/db.js';
 import { priceRecord } from '../../src/funds/presenter.js';
 import { FundRepository } from '../../src/funds/repository.js';
-import { noCaches } from '../../src/cache/caches.js';
+import { noCaches } from '../../src/composition/caches.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { createTestApp, dmy, uncachedApp, type TestApp, postBatch } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';

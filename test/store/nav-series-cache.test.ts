@@ -8,7 +8,7 @@ import { bumpCounter, DATA_VERSION } from '../../src/store/counters.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { AnswerCache } from '../../src/cache/answer-cache.js';
 import { DataVersion } from '../../src/store/data-version.js';
-import { makeCache } from '../../src/cache/caches.js';
+import { makeCache } from '../../src/composition/caches.js';
 import type { LoadingCache } from '../../src/cache/loading-cache.js';
 import { NavSeries } from '../../src/domain/nav-series.js';
 import { testConfig } from '../helpers/config.js';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const points = (nav: number): NavPoint[] => [{ date: '2026-01-05', nav }];
-/** The navSeries cache of src/cache/caches.ts, sized as NAV_CACHE_MAX_BYTES would size it. */
+/** The navSeries cache of src/composition/caches.ts, sized as NAV_CACHE_MAX_BYTES would size it. */
 const navCache = (data: DataVersion, maxBytes: number) =>
   makeCache('navSeries', testConfig({ navCacheMaxBytes: maxBytes }), data);
 const seriesOf = (load: () => Promise<NavPoint[]>) => async () => NavSeries.fromPoints(await load());

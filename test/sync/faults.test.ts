@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { bangkokToday } from '../../src/domain/dates.js';
 import { uncachedApp } from '../helpers/app.js';
 import { readSyncState } from '../../src/sync/state.js';
 import { samplePaths } from './operations.js';
@@ -135,7 +136,7 @@ describe('sync faults', () => {
     const first = await sync(b, syncFrom(a, { fundsPerBatch: 10 }));
     expect(first.result).toBe('failed');
     expect(first.error).toBe(
-      "FundPrice_ByFundCode (fund 125): the upstream's answer is not of this interface (at /0/mf_iNumber: Expected required property)",
+      `FundPrice_ByFundCode (fund 125, 1900-01-01 to ${bangkokToday()}): the upstream's answer is not of this interface (at /0/mf_iNumber: Expected required property)`,
     );
     const state = await readSyncState(b.store.db);
     expect(state).toMatchObject({ phase: 'funds', fundCursor: 120, lastRun: { result: 'failed' } });

@@ -16,7 +16,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // market scale against 11M fund prices). For fund_prices it is not added: publishing 300,000 prices
 // in fund order (as a bulk import does) went from a median 324k to 263k rows/s (-19%), which would
 // put `npm run bench:import` (~233k on a quiet machine) under its 200k target, while the read it would
-// speed up most, the statistics, is now served from memory (the navSeries cache, src/cache/caches.ts). A WITHOUT
+// speed up most, the statistics, is now served from memory (the navSeries cache, src/composition/caches.ts). A WITHOUT
 // ROWID table keyed by (fund_id, price_date) would cluster a fund's rows without a second index, but
 // it cannot keep the autoincrement `id` that the API serves (mfr_iId) and the versioned writer updates
 // by; a bulk import writes a fund's rows together in the table anyway.

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { FundRepository } from '../funds/repository.js';
 import { FxRepository } from '../exchange-rates/repository.js';
 import { FxRoundsRepository } from '../exchange-rates/rounds-repository.js';
-import { KeyRepository } from './key-repo.js';
+import { KeyRepository } from '../store/key-repo.js';
 import { ProductRateRepository } from '../interest-rates/repository.js';
-import type { Caches } from '../cache/caches.js';
-import type { Database } from './schema.js';
+import type { Caches } from './caches.js';
+import type { Database } from '../store/schema.js';
 
+// Built here, above the groups; src/routes/api.ts hands each group's routes its own part.
 export interface Repositories {
   funds: FundRepository;
   fx: FxRepository;
@@ -16,7 +17,7 @@ export interface Repositories {
   keys: KeyRepository;
 }
 
-/** The repositories on `db`, with the caches of src/cache/caches.ts (makeCaches, or noCaches). */
+/** The repositories on `db`, with the caches of src/composition/caches.ts (makeCaches, or noCaches). */
 export function createRepositories(db: Kysely<Database>, caches: Caches): Repositories {
   return {
     funds: new FundRepository(db, caches),

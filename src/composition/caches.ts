@@ -7,8 +7,8 @@ import { dailySeriesBytes, type FxDailySeries } from '../exchange-rates/reposito
 import type { Fund } from '../store/schema.js';
 import { SeriesCache } from '../store/series-cache.js';
 import type { SettingName } from '../settings.js';
-import { AnswerCache } from './answer-cache.js';
-import { NoCache, type LoadingCache } from './loading-cache.js';
+import { AnswerCache } from '../cache/answer-cache.js';
+import { NoCache, type LoadingCache } from '../cache/loading-cache.js';
 
 interface CacheSpec<K, V> {
   /** The setting of its size in bytes; 0 turns it off (a NoCache). */
