@@ -67,6 +67,8 @@ const navUpdateDays = get(`${NAV}/GetUpdateInMonth/2026/11/0`);
 const navDayPrices = get(`${NAV}/AllFundPrices/20/11/2026`);
 const navStatistics = get(`${NAV}/FundMaxMinNav/101/20/11/2023/20/11/2026`);
 const navHistory = get(`${NAV}/NavHistory/500/20/11/2023/20/11/2026`);
+// The newer site's market summary (decisions 9): the latest day's 60 values.
+const marketSummary = get('/api/MarketService/GetMarketsum');
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -97,6 +99,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'nav/AllFundPrices', requests: [navDayPrices] },
   { name: 'nav/FundMaxMinNav', requests: [navStatistics] },
   { name: 'nav/NavHistory', requests: [navHistory] },
+  { name: 'GetMarketsum', requests: [marketSummary] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {

@@ -7,6 +7,7 @@ export const SERVICE_GROUPS = [
   'InterestRatesService',
   // The bank's newer website (decisions 9).
   'nav',
+  'MarketService',
 ] as const;
 
 export type StoredState = 'active' | 'suspended' | 'cancelled';

@@ -39,6 +39,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
           name: 'nav',
           description: "Fund prices as the bank's newer website reads them: objects, dates YYYY-MM-DD",
         },
+        { name: 'MarketService', description: 'The daily market summary of the bank’s newer site' },
       ],
       components: {
         // Not an answer of any operation listed here, so no operation refers to it; it documents the

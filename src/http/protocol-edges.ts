@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import { newRequestId, REQUEST_ID_HEADER } from './request-id.js';
-import { SECURITY_HEADERS } from '../calls/answer-headers.js';
+import { PAGE_SECURITY_HEADERS } from '../calls/answer-headers.js';
 
 /**
  * Requests Node parses but the service does not take, each with its refusal; undefined for the plain
@@ -64,7 +64,8 @@ export function installProtocolChecks(app: FastifyInstance): void {
 export function rawErrorAnswer(status: number, message: string, reqId: string): string {
   const body = JSON.stringify({ statusCode: status, message });
   const headers: Record<string, string> = {
-    ...SECURITY_HEADERS,
+    // No path to go by (the request line may not have parsed): the fuller set.
+    ...PAGE_SECURITY_HEADERS,
     [REQUEST_ID_HEADER]: reqId,
     'cache-control': 'no-store',
     'content-type': 'application/json; charset=utf-8',

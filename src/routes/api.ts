@@ -12,6 +12,7 @@ import { fundNavRoutes } from '../funds/nav-routes.js';
 import { fundPriceRoutes } from '../funds/price-routes.js';
 import { interestRateRoutes } from '../interest-rates/routes.js';
 import { navRoutes } from '../nav/routes.js';
+import { marketRoutes } from '../market/routes.js';
 
 /** The operations under /api (the spec's ten and the website's, decisions 6), behind the key check, limits and usage counting (in that order). */
 export const apiRoutes: FastifyPluginAsync<{
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsync<{
   const funds = { funds: repos.funds };
   const exchangeRates = { fx: repos.fx, fxRounds: repos.fxRounds };
   const interestRates = { deposits: repos.deposits, loans: repos.loans };
+  const market = { market: repos.market };
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos: funds });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos: funds });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
@@ -42,4 +44,5 @@ export const apiRoutes: FastifyPluginAsync<{
   await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos: interestRates, now });
   // The bank's newer website (decisions 9): the fund data in its shapes, a service group of its own.
   await api.register(navRoutes, { prefix: '/nav', repos: funds });
+  await api.register(marketRoutes, { prefix: '/MarketService', repos: market });
 };

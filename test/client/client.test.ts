@@ -101,6 +101,7 @@ describe('RatesClient against a running server', () => {
       nav_AllFundPrices: () => client.navAllFundPrices(to),
       nav_FundMaxMinNav: () => client.navFundMaxMinNav(101, from, to),
       nav_NavHistory: () => client.navHistory('101', from, to),
+      GetMarketsum: () => client.getMarketSummary(),
     };
     const documented = Object.values(conformance.doc.paths).flatMap((item) =>
       Object.values(item).map((o) => o.operationId),

@@ -59,7 +59,6 @@ function expectGatewayAnswer(answer: ReturnType<typeof parse>, status: number, m
   expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
   expect(answer.headers['x-frame-options']).toBe('DENY');
-  expect(answer.headers['referrer-policy']).toBe('no-referrer');
   expect(answer.headers['cache-control']).toBe('no-store');
   expect(answer.headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
 }
