@@ -7,21 +7,22 @@ import type { Lang } from './i18n.js';
 type Words = Record<Lang, string>;
 const w = (en: string, th: string): Words => ({ en, th });
 
-/** A section: its values in rows, `columns` values a row (numbers 1, 2, ... fill them row by row). */
+/** A section: a value a row, number 1 in the first. */
 export interface Section {
   code: string;
   title: Words;
-  /** What the rows are (a grid's first heading). */
+  /** What the rows are: the first column's heading. */
   rowsAre: Words;
   rows: Words[];
-  /** A grid's column headings; a list (one value a row) has one, read only by screen readers. */
-  columns: Words[];
+  /** What the values are: the second column's heading. */
+  unit: Words;
 }
 
 const TENOR = w('Term', 'อายุ');
 const RATE = w('% a year', '% ต่อปี');
 const VALUE = w('Value', 'ค่า');
 const years = (n: number) => w(n === 1 ? '1 year' : `${n} years`, `${n} ปี`);
+const WEEK = w('1 week', '1 สัปดาห์');
 const months = (n: number) => w(n === 1 ? '1 month' : `${n} months`, `${n} เดือน`);
 
 /** In the order of the bank's page. */
@@ -31,53 +32,56 @@ export const SECTIONS: Section[] = [
     title: w('Reference rate', 'อัตราอ้างอิง'),
     rowsAre: w('Rate', 'อัตรา'),
     rows: [w('THB per USD', 'บาทต่อดอลลาร์สหรัฐ'), w('Change', 'เปลี่ยนแปลง')],
-    columns: [VALUE],
+    unit: VALUE,
   },
   {
     code: 'USIR',
     title: w('U.S. interest rate', 'อัตราดอกเบี้ยสหรัฐฯ'),
     rowsAre: w('Rate', 'อัตรา'),
-    rows: [w('Fed funds rate', 'อัตราดอกเบี้ยนโยบายเฟด'), w('Prime rate', 'อัตราดอกเบี้ยไพรม์')],
-    columns: [RATE],
+    rows: [
+      w('Fed funds target range', 'กรอบเป้าหมายอัตราดอกเบี้ยนโยบายเฟด'),
+      w('Effective fed funds rate', 'อัตราดอกเบี้ยเฟดฟันด์ที่เกิดขึ้นจริง'),
+    ],
+    unit: RATE,
   },
   {
     code: 'MMR',
     title: w('Money market rate at 9:00', 'อัตราดอกเบี้ยตลาดเงิน ณ 9:00 น.'),
     rowsAre: TENOR,
-    rows: [w('Overnight', 'ข้ามคืน'), w('1 week', '1 สัปดาห์'), months(1), months(3)],
-    columns: [RATE],
+    rows: [w('Overnight', 'ข้ามคืน'), WEEK, months(1), months(3)],
+    unit: RATE,
   },
   {
     code: 'USTS',
     title: w('U.S. Treasury', 'พันธบัตรรัฐบาลสหรัฐฯ'),
     rowsAre: TENOR,
     rows: [years(2), years(5), years(10), years(30)],
-    columns: [RATE],
+    unit: RATE,
   },
   {
     code: 'TSB',
     title: w('T-bills', 'ตั๋วเงินคลัง'),
     rowsAre: TENOR,
     rows: [months(3), months(6), years(1)],
-    columns: [RATE],
+    unit: RATE,
   },
   {
     code: 'CMST',
     title: w('Commodities at 8:00', 'สินค้าโภคภัณฑ์ ณ 8:00 น.'),
     rowsAre: w('Commodity', 'สินค้า'),
     rows: [
+      w('Gold (USD an ounce)', 'ทองคำ (ดอลลาร์ต่อออนซ์)'),
       w('Brent crude (USD a barrel)', 'น้ำมันดิบเบรนท์ (ดอลลาร์ต่อบาร์เรล)'),
       w('WTI crude (USD a barrel)', 'น้ำมันดิบ WTI (ดอลลาร์ต่อบาร์เรล)'),
-      w('Gold (USD an ounce)', 'ทองคำ (ดอลลาร์ต่อออนซ์)'),
     ],
-    columns: [VALUE],
+    unit: VALUE,
   },
   {
     code: 'THBUSD',
     title: w('THB/USD forward rate', 'อัตราแลกเปลี่ยนล่วงหน้า บาท/ดอลลาร์สหรัฐ'),
     rowsAre: TENOR,
-    rows: [months(1), months(3), months(6), years(1)],
-    columns: [w('Bid', 'เสนอซื้อ'), w('Offer', 'เสนอขาย')],
+    rows: [WEEK, months(1), months(2), months(3), months(6), months(9), years(1), years(2)],
+    unit: w('Forward points (satang)', 'ส่วนต่างอัตราล่วงหน้า (สตางค์)'),
   },
   {
     code: 'WI',
@@ -87,11 +91,17 @@ export const SECTIONS: Section[] = [
       w('Dow Jones', 'ดาวโจนส์'),
       w('S&P 500', 'S&P 500'),
       w('Nasdaq', 'แนสแด็ก'),
+      w('FTSE 100', 'FTSE 100'),
+      w('DAX', 'DAX'),
+      w('CAC 40', 'CAC 40'),
       w('Nikkei 225', 'นิกเกอิ 225'),
       w('Hang Seng', 'ฮั่งเส็ง'),
+      w('Shanghai Composite', 'เซี่ยงไฮ้คอมโพสิต'),
+      w('KOSPI', 'คอสปี'),
+      w('Straits Times', 'สเตรตส์ไทมส์'),
       w('SET', 'SET'),
     ],
-    columns: [w('Close', 'ปิด'), w('Change', 'เปลี่ยนแปลง')],
+    unit: w('Close', 'ปิด'),
   },
   {
     code: 'FXR',
@@ -103,35 +113,40 @@ export const SECTIONS: Section[] = [
       w('GBP/USD', 'GBP/USD'),
       w('USD/CNY', 'USD/CNY'),
     ],
-    columns: [VALUE],
+    unit: VALUE,
   },
   {
     code: 'THBR',
     title: w('Policy rate', 'อัตราดอกเบี้ยนโยบาย'),
     rowsAre: w('Rate', 'อัตรา'),
     rows: [w('Bank of Thailand', 'ธนาคารแห่งประเทศไทย')],
-    columns: [RATE],
+    unit: RATE,
   },
   {
     code: 'WGS',
     title: w('World government securities (10 years)', 'พันธบัตรรัฐบาลต่างประเทศ (10 ปี)'),
     rowsAre: w('Country', 'ประเทศ'),
-    rows: [w('Germany', 'เยอรมนี'), w('United Kingdom', 'สหราชอาณาจักร'), w('Japan', 'ญี่ปุ่น'), w('China', 'จีน')],
-    columns: [RATE],
+    rows: [
+      w('United States', 'สหรัฐฯ'),
+      w('United Kingdom', 'สหราชอาณาจักร'),
+      w('Germany', 'เยอรมนี'),
+      w('Japan', 'ญี่ปุ่น'),
+    ],
+    unit: RATE,
   },
   {
     code: 'OTHBIS',
     title: w('Onshore THB implied swap', 'อัตราดอกเบี้ยบาทโดยนัยจากตลาดสวอปในประเทศ'),
     rowsAre: TENOR,
     rows: [months(1), months(3), months(6), years(1)],
-    columns: [RATE],
+    unit: RATE,
   },
   {
     code: 'GTHB',
     title: w('Government THB bonds', 'พันธบัตรรัฐบาลไทย'),
     rowsAre: TENOR,
-    rows: [years(2), years(5), years(7), years(10), years(15)],
-    columns: [RATE],
+    rows: [years(2), years(5), years(10), years(20), years(30)],
+    unit: RATE,
   },
 ];
 

@@ -9,29 +9,26 @@ import { safeHtml } from './safe-html.js';
 function byCode(values: MarketValue[]): Map<string, Map<number, string>> {
   const codes = new Map<string, Map<number, string>>();
   for (const { mktcode, mktno, mktvalue } of values) {
+    const no = Number(mktno);
+    if (!Number.isInteger(no) || no < 1) continue;
     if (!codes.has(mktcode)) codes.set(mktcode, new Map());
-    codes.get(mktcode)!.set(Number(mktno), mktvalue);
+    codes.get(mktcode)!.set(no, mktvalue);
   }
   return codes;
 }
 
 /**
- * A section's table: its values fill the rows left to right, number by number, as on the bank's
- * page. A value the page has no row for still shows, under its number; a missing one shows as '–'.
+ * A section's table, a value a row in number order as on the bank's page. A value the page has no
+ * row for still shows, under its number; a missing one shows as '–'.
  */
 function sectionTable(ctx: Context, section: Section, values: Map<number, string>): HTMLElement {
-  const columns = section.columns.length;
-  const last = Math.max(0, ...values.keys());
-  const rowCount = Math.max(section.rows.length, Math.ceil(last / columns));
-  const rows = Array.from({ length: rowCount }, (_, r) =>
+  const rowCount = Math.max(section.rows.length, ...values.keys());
+  const rows = Array.from({ length: rowCount }, (_, i) =>
     h(
       'tr',
       {},
-      h('th', { scope: 'row' }, section.rows[r]?.[ctx.lang] ?? text(ctx, 'valueNo', { n: r * columns + 1 })),
-      ...section.columns.map((_, c) => {
-        const no = r * columns + c + 1;
-        return h('td', { class: 'num', 'data-mktno': no }, values.get(no) || '–');
-      }),
+      h('th', { scope: 'row' }, section.rows[i]?.[ctx.lang] ?? text(ctx, 'valueNo', { n: i + 1 })),
+      h('td', { class: 'num', 'data-mktno': i + 1 }, values.get(i + 1) || '–'),
     ),
   );
   return h(
@@ -44,7 +41,7 @@ function sectionTable(ctx: Context, section: Section, values: Map<number, string
         'tr',
         {},
         h('th', { scope: 'col' }, section.rowsAre[ctx.lang]),
-        ...section.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c[ctx.lang])),
+        h('th', { scope: 'col', class: 'num' }, section.unit[ctx.lang]),
       ),
     ),
     h('tbody', {}, ...rows),
