@@ -640,7 +640,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
           'public-access',
           'open',
           '--groups',
-          'FundPriceService,ExchangeRateService',
+          'FundPriceService,ExchangeRateService,MarketService',
           '--origins',
           server.url,
           // Every page here calls from one address: the default 60 calls a minute per address ran out
@@ -680,6 +680,13 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
         );
         expect(await page.$$('#notice.error')).toHaveLength(0);
         await checkView(page, `deposits-keyless-${setting.tag}`);
+        // The market summary, opened too, as the bank's own market page shows it without a key.
+        await page.click('[data-view=market]');
+        await page.waitForSelector('.market-section');
+        await eventually(() => page.textContent('#notice')).toMatch(
+          th ? /^แสดงโดยไม่ใช้คีย์/ : /^Shown without a key/,
+        );
+        await checkView(page, `market-keyless-${setting.tag}`);
         expect(unexpected(errors)).toEqual([]);
         await context.close();
       },
