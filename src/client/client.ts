@@ -19,7 +19,6 @@ import type {
   UpdateDay,
 } from '../funds/schemas.js';
 import { dayPath, isoDay, type DateInput } from './dates.js';
-import type { MarketSummary } from './market-summary.js';
 import { send, type Transport } from './transport.js';
 
 export interface RatesClientOptions {
@@ -270,13 +269,6 @@ export class RatesClient {
     o?: CallOptions,
   ): Promise<FundPriceRecord[]> {
     return this.json('FundPrice', `FundPriceService/FundPrice/${seg(fund)}/${range(from, to)}/N`, o);
-  }
-
-  // The newer website's MarketService (decisions 9).
-
-  /** GetMarketsum: the latest daily market summary, its day and its values by code and number. */
-  async getMarketsum(o?: CallOptions): Promise<MarketSummary> {
-    return this.json('GetMarketsum', 'MarketService/GetMarketsum', o);
   }
 
   private async json<T>(operationId: string, path: string, o?: CallOptions, method = 'GET'): Promise<T> {

@@ -9,7 +9,6 @@ export {
 } from './client.js';
 export { isoDay, type DateInput } from './dates.js';
 export { RatesApiError } from './errors.js';
-export type { MarketDate, MarketSummary, MarketValue } from './market-summary.js';
 export type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 export type { MarketDate, MarketSummary, MarketValue } from '../market/schemas.js';
 export type {

@@ -516,7 +516,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     await page.waitForSelector('.market-section');
     // The service refuses such outlooks at import; the page does not rely on it. Here the browser
     // stands in for a service that let them through, and for one with no summary yet.
-    const answer = await new RatesClient({ key, baseUrl: server.url }).getMarketsum();
+    const answer = await new RatesClient({ key, baseUrl: server.url }).getMarketSummary();
     const hostile =
       '<p class="x" onclick="window.ran = 1">Calm <strong style="color:red">baht</strong></p>' +
       '<img src="/x.png" onerror="window.ran = 1"><script>window.ran = 1</script>' +

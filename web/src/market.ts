@@ -74,7 +74,7 @@ function outlook(ctx: Context, code: string, title: string, values: Map<number, 
  */
 export const marketView: View = async (ctx) => {
   // Published once a business day: asked again after a minute, as the FX view's latest rates are.
-  const [dates, values] = await ctx.api.memo('market', (c) => c.getMarketsum(), 60_000);
+  const [dates, values] = await ctx.api.memo('market', (c) => c.getMarketSummary(), 60_000);
   const mktdate = dates[0]?.mktdate;
   if (!mktdate) return show(ctx, message(text(ctx, 'noData'), 'empty'));
   const codes = byCode(values);
