@@ -32,6 +32,7 @@ const STORE_FREE = [
   'test/ingest/duplicates.test.ts',
   'test/ingest/fields.test.ts',
   'test/ingest/sources.test.ts',
+  'test/nav/nav-json.test.ts',
   'test/sync/answer-reader.test.ts',
 ];
 

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Insertable } from 'kysely';
 import { addDays } from '../domain/dates.js';
 import { FxBannerRow, FxDay, FxFamily, FxLastUpdate, FxRateRow, FxRound } from '../exchange-rates/schemas.js';
@@ -10,6 +10,7 @@ import {
   LatestDateRecord,
 } from '../funds/schemas.js';
 import { DepositRate, LoanRate } from '../interest-rates/schemas.js';
+import { MarketDate, MarketValue } from '../market/schemas.js';
 import type {
   FundCategoryTable,
   FxFamilyTable,
@@ -34,6 +35,8 @@ const ROUNDS = Type.Array(FxRound);
 const DAILY = Type.Array(FxRateRow);
 const DEPOSITS = Type.Array(DepositRate);
 const LOANS = Type.Array(LoanRate);
+// As a TypeBox tuple, which its compiler checks (the route's schema is a 2020-12 one for the document).
+const MARKET = Type.Tuple([Type.Array(MarketDate, { maxItems: 1 }), Type.Array(MarketValue)]);
 
 /** A fund as AllFundsName lists it (or, from an upstream without it, AllFundPrices). */
 export interface ListedFund {
@@ -60,6 +63,19 @@ export interface Catalogue {
   loans: ProductRates | null;
   /** The upstream's latest fund price date (LatestDate), or null when it has none. */
   latestPriceDate: string | null;
+  /**
+   * The upstream's latest market summary (GetMarketsum): the only day it publishes, so a sync copies
+   * each day it sees; null when the upstream has no MarketService.
+   */
+  market: Sourced<MarketSummaryColumns> | null;
+}
+
+/** A row of GetMarketsum in the columns of a market-summary import. */
+export interface MarketSummaryColumns {
+  date: string;
+  code: string;
+  number: string;
+  value: string;
 }
 
 /** Rate products (deposit or loan) in display order, and each one's rate in effect. */
@@ -165,6 +181,7 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
   const deposits = await up.must(DEPOSITS, 'GetDepositRate', (c) => c.getDepositRate());
   const loans = await up.read(LOANS, 'GetLoanRate', (c) => c.getLoanRate());
   const categoryList = [...categories.values()].sort((a, b) => a.id - b.id);
+  const market = await up.read(MARKET, 'GetMarketsum', (c) => c.getMarketSummary());
   return {
     categories: {
       rows: categoryList,
@@ -184,7 +201,21 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
         'GetLoanRate',
       ),
     latestPriceDate,
+    market: market && marketRows(market),
   };
+}
+
+/**
+ * GetMarketsum's answer as the rows of a market-summary import, in its columns, as published: the
+ * import's own checks (ingest/specs.ts) judge them when the batch is made.
+ */
+function marketRows([days, values]: Static<typeof MARKET>): Sourced<MarketSummaryColumns> {
+  const day = days[0];
+  const date = day ? dmyToIso(day.mktdate, 'GetMarketsum') : '';
+  return answerRows(
+    'GetMarketsum',
+    day ? values.map((v) => ({ date, code: v.mktcode, number: v.mktno, value: v.mktvalue })) : [],
+  );
 }
 
 function productRates(rows: string[][], what: string): ProductRates {

@@ -5,7 +5,7 @@ import type { Store } from '../store/db.js';
 import { References } from '../ingest/references.js';
 import { readFunds, readProductNames, readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
-import type { FundTable, NewFundPrice, NewFxRate } from '../store/schema.js';
+import type { FundTable, NewFundPrice, NewFxRate, NewMarketSummaryRow } from '../store/schema.js';
 import {
   fxLastDay,
   readCatalogue,
@@ -267,17 +267,20 @@ class SyncRun {
   }
 
   private async checkCatalogue(c: BatchChecks): Promise<Write> {
-    const { categories, families, deposits, loans } = this.catalogue;
-    this.summary.rows += categories.rows.length + families.rows.length;
+    const { categories, families, deposits, loans, market } = this.catalogue;
+    this.summary.rows += categories.rows.length + families.rows.length + (market?.rows.length ?? 0);
     const checkedCategories = await c.check('fund-categories', categories, same);
     const checkedFamilies = await c.check('fx-families', families, same);
     const writeDeposits = await this.checkProductRates(c, 'deposit', deposits);
     const writeLoans = loans && (await this.checkProductRates(c, 'loan', loans));
+    const checkedMarket = market && (await c.check('market-summary', market, same, (r) => r.date));
     return async (w) => {
       await w.upsertFundCategories(checkedCategories as typeof categories.rows);
       await w.upsertFxFamilies(checkedFamilies as typeof families.rows);
       await writeDeposits(w);
       if (writeLoans) await writeLoans(w);
+      if (checkedMarket && checkedMarket.length > 0)
+        await w.writeMarketSummary(checkedMarket as NewMarketSummaryRow[]);
     };
   }
 
