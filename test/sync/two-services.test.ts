@@ -68,7 +68,7 @@ describe('sync between two services', () => {
       .executeTakeFirstOrThrow();
     // A correction of one price and one rate, and a new round of rates, published on A as one batch.
     await publishBatch(a.store, { kind: 'fund-prices+fx-rates', source: 'correction.csv' }, async (w) => {
-      await w.writeFundPrices([
+      await w.write('fund_prices', [
         {
           fund_id: price.fund_id,
           price_date: day,
@@ -78,10 +78,10 @@ describe('sync between two services', () => {
           total_net_assets: price.total_net_assets,
         },
       ]);
-      await w.writeFxRates([
+      await w.write('fx_rates', [
         { ...rate, id: undefined, batch_id: undefined, buying_tt: (rate.buying_tt ?? 30) + 0.01 } as never,
       ]);
-      await w.writeFxRates([
+      await w.write('fx_rates', [
         { ...rate, id: undefined, batch_id: undefined, round: rate.round + 1, rate_time: '16:59' } as never,
       ]);
     });
