@@ -20,7 +20,13 @@ import { answerCache, makeCaches } from './composition/caches.js';
 import { DataVersion } from './store/data-version.js';
 import { connectionOptions, installConnectionLimits } from './http/connection-limits.js';
 import { installSecurityHeaders } from './http/security-headers.js';
-import { installProtocolChecks, markRefused, protocolRefusal, refuseConnect } from './http/protocol-edges.js';
+import {
+  installProtocolChecks,
+  markRefused,
+  protocolRefusal,
+  refuseConnect,
+  refuseHttp09,
+} from './http/protocol-edges.js';
 import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
 import { docsRoutes } from './routes/docs.js';
@@ -115,6 +121,7 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   refuseConnect(app.server, app.log);
+  refuseHttp09(app.server, app.log);
 
   const gateway =
     shared ??

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { DataVersion } from '../store/data-version.js';
 
@@ -117,22 +116,4 @@ function ownMemory(bytes: Buffer): Buffer {
 
 function etagOf(body: Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-// Accept-Encoding values with the encoding they choose: clients send the same few values on every
-// call, and a bound keeps values made up per call from growing it.
-const chosenEncodings = new LRUCache<string, Encoding>({ max: 256 });
-
-/**
- * The encoding to send, from Accept-Encoding and its q-values (`br;q=0` refuses brotli): brotli when
- * it is accepted as much as gzip, then gzip, else none.
- */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  let encoding = chosenEncodings.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = negotiate<'br' | 'gzip'>(acceptEncoding.toLowerCase(), ['br', 'gzip']) ?? 'identity';
-    chosenEncodings.set(acceptEncoding, encoding);
-  }
-  return encoding;
 }

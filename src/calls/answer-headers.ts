@@ -1,16 +1,40 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { negotiate } from '@fastify/accept-negotiator';
 import helmet from 'helmet';
+import { LRUCache } from 'lru-cache';
 import type { CachedAnswer, Encoding } from '../cache/answer-cache.js';
 
 /**
- * Helmet's defaults on every answer (no sniffing, no framing, no referrer, ...) except two:
- * - Content-Security-Policy: an API answer is JSON and needs none; the docs page and the explorer set
- *   their own, which a global one would override.
+ * The security headers of an API answer (JSON or CSV, never rendered as a page): the set the OWASP
+ * REST Security cheat sheet lists for APIs. No framing, no sniffing, and a policy that lets nothing
+ * load should a browser render one anyway. Strict-Transport-Security stays with the TLS terminator in
+ * front (the service speaks plain HTTP); Cache-Control and Content-Type come with each answer. The
+ * rest of helmet's set (X-XSS-Protection, X-DNS-Prefetch-Control, Cross-Origin-*, ...) is about
+ * pages, and on a small answer it was more bytes than the body.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/**
+ * Helmet's defaults for pages (the explorer, /docs, and anything else outside /api) except two:
+ * - Content-Security-Policy: the docs page and the explorer set their own, which a global one would
+ *   override.
  * - Strict-Transport-Security: the service speaks plain HTTP; the TLS terminator in front owns HSTS.
  * None of them depends on the request, so helmet runs once, here, and every answer gets its headers
  * as one prepared object (running its middleware per request cost several microseconds a call).
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
+
+/** The security headers of the answer to a request for `url` (a path, with or without a query). */
+export function securityHeaders(url: string): Readonly<Record<string, string>> {
+  return API_PATH.test(url) ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS;
+}
+
+// Paths match case-insensitively (decisions 1): /API/... is an API call too.
+const API_PATH = /^\/api(?:[/?]|$)/i;
 
 function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -78,4 +102,26 @@ export function cachedAnswerHeaders(
     ...(body && body !== answer.body && { 'content-encoding': encoding }),
     ...(body && { 'content-length': String(body.length) }),
   };
+}
+
+// Accept-Encoding values with the encoding they choose: clients send the same few values on every
+// call, and a bound keeps values made up per call from growing it.
+const chosenEncodings = new LRUCache<string, Encoding>({ max: 256 });
+
+/**
+ * The encoding of an API answer, from Accept-Encoding and its q-values (`gzip;q=0` refuses gzip):
+ * gzip whenever the client accepts it, brotli only for one that accepts brotli and not gzip, else
+ * none. The original served gzip, never brotli, and real clients advertise `br` without being able to
+ * decode it (decisions 1: a pipeline sends a browser's `gzip, deflate, br, zstd` from a library with
+ * no brotli). Static files (explorer, docs) keep preferring brotli: browsers decode it.
+ */
+export function answerEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let encoding = chosenEncodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    const accepted = acceptEncoding.toLowerCase();
+    encoding = negotiate<'gzip'>(accepted, ['gzip']) ?? negotiate<'br'>(accepted, ['br']) ?? 'identity';
+    chosenEncodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }

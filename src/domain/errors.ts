@@ -13,6 +13,7 @@ export const MESSAGES = {
   requestTimeout: 'The request was not received in time.',
   badRequest: 'The request is not valid HTTP.',
   missingHost: 'The request has no Host header.',
+  twoHosts: 'The request has more than one Host header.',
   httpVersion: 'HTTP version not supported: use HTTP/1.1.',
   overloaded: 'The service is overloaded. Try again in a few seconds.',
   busy: 'The database is busy with another writer (an import or a backup). Try again in a few seconds.',

@@ -1,8 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { pickEncoding, type AnswerCache, type CachedAnswer, type Encoding } from '../cache/answer-cache.js';
+import type { AnswerCache, CachedAnswer, Encoding } from '../cache/answer-cache.js';
 import { admit, type Admission } from '../calls/admission.js';
-import { cachedAnswerHeaders, etagMatches, SECURITY_HEADERS } from '../calls/answer-headers.js';
+import {
+  answerEncoding,
+  cachedAnswerHeaders,
+  etagMatches,
+  securityHeaders,
+} from '../calls/answer-headers.js';
 import { answerKey } from '../calls/answer-key.js';
 import type { CallLog } from '../calls/call-log.js';
 import { countCall } from '../calls/completion.js';
@@ -130,11 +135,11 @@ export class DirectAnswers {
   ): void {
     const { answers, gateway, log, callLog } = this.options;
     const id = requestId(req);
-    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const encoding = answerEncoding(req.headers['accept-encoding']);
     const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
     const statusCode = notModified ? 304 : 200;
     const body = notModified ? undefined : answers.encoded(cacheKey, answer, encoding);
-    const headers = this.headersOf(answer, body, encoding, call.cors).slice();
+    const headers = this.headersOf(req.url ?? '', answer, body, encoding, call.cors).slice();
     headers.push(REQUEST_ID_HEADER, id);
     const limits = admission.headers;
     for (const name in limits) headers.push(name, limits[name]!);
@@ -157,9 +162,11 @@ export class DirectAnswers {
 
   /**
    * The headers every answer of `answer` with this body carries (none: a 304), as a flat list, worked
-   * out once per body from the core's: security, CORS, and the cached answer's.
+   * out once per body from the core's: security, CORS, and the cached answer's. The security headers
+   * go by the path, which is an API one for every cached answer.
    */
   private headersOf(
+    url: string,
     answer: CachedAnswer,
     body: Buffer | undefined,
     encoding: Encoding,
@@ -170,7 +177,7 @@ export class DirectAnswers {
     const known = prepared.get(body ?? answer);
     if (known) return known;
     const headers = Object.entries({
-      ...SECURITY_HEADERS,
+      ...securityHeaders(url),
       ...cors,
       ...cachedAnswerHeaders(answer, body, encoding, this.options.caching),
     }).flat();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pickEncoding, type AnswerCache, type CachedAnswer } from '../cache/answer-cache.js';
-import { cachedAnswerHeaders, etagMatches } from '../calls/answer-headers.js';
+import type { AnswerCache, CachedAnswer } from '../cache/answer-cache.js';
+import { answerEncoding, cachedAnswerHeaders, etagMatches } from '../calls/answer-headers.js';
 import { answerKey } from '../calls/answer-key.js';
 import type { Gateway } from '../gateway/index.js';
 import { operationName, serviceGroup } from './route-names.js';
@@ -13,9 +13,9 @@ declare module 'fastify' {
 }
 
 /**
- * Serves repeated API answers from memory, with ETag / If-None-Match (304), Cache-Control and gzip or
- * brotli by Accept-Encoding, their headers the call core's (calls/answer-headers.ts). Runs after the
- * key check and limits (they are onRequest hooks), so a cached answer is still checked, limited and
+ * Serves repeated API answers from memory, with ETag / If-None-Match (304), Cache-Control and gzip (or
+ * brotli, for a client without gzip) by Accept-Encoding, their headers and encoding the call core's
+ * (calls/answer-headers.ts). Runs after the key check and limits (they are onRequest hooks), so a cached answer is still checked, limited and
  * counted like any other. Only 200 answers of GET/HEAD are kept; an answer that was valid once has
  * valid parameters, so a hit skips validation too. Most hits never get here: the fast path
  * (direct-answers.ts) serves them before the framework.
@@ -75,7 +75,7 @@ function prepare(
   caching: Readonly<Record<string, string>>,
 ): Buffer | null {
   const notModified = etagMatches(request.headers['if-none-match'], answer.etag);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const encoding = answerEncoding(request.headers['accept-encoding']);
   const body = notModified ? undefined : cache.encoded(request.cacheKey!, answer, encoding);
   reply.headers(cachedAnswerHeaders(answer, body, encoding, caching));
   if (notModified) reply.code(304);

@@ -1,16 +1,19 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SECURITY_HEADERS } from '../calls/answer-headers.js';
+import { securityHeaders } from '../calls/answer-headers.js';
 import { corsOrigin, EXPOSED_HEADERS, type CorsOrigin } from '../calls/cors.js';
 import { KEY_HEADER, presentedKey } from '../calls/presented-key.js';
 import { ApiError, MESSAGES } from '../domain/errors.js';
 import type { PublicAccessState } from '../gateway/public-access.js';
 import { serviceGroup } from './route-names.js';
 
-/** The call core's security headers (calls/answer-headers.ts) on every answer the framework sends. */
+/**
+ * The call core's security headers (calls/answer-headers.ts) on every answer the framework sends: the
+ * API's set under /api, the pages' set elsewhere.
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders(request.url));
     done();
   });
 }

@@ -14,3 +14,18 @@ export const Batch = Type.Object(
   { $id: 'Batch' },
 );
 export type Batch = Static<typeof Batch>;
+
+/**
+ * An id in an admin path or query: plain decimal digits only, one schema for every admin route. As an
+ * integer, Fastify's validator would take whatever JavaScript's Number() reads as one (`0x1`, `1e3`,
+ * `+1`, ` 1`), so an id is validated as text and read with `idNumber`. Up to 16 digits: every id a
+ * row can have (JavaScript's exact integers end at 9007199254740991).
+ */
+export const AdminId = (of: string) =>
+  Type.String({ pattern: '^[0-9]{1,16}$', description: `${of} id (decimal digits)` });
+
+/** The number an AdminId names; undefined past JavaScript's exact integers, where no row's id is. */
+export function idNumber(text: string): number | undefined {
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : undefined;
+}

@@ -134,6 +134,48 @@ describe('/admin/subscriptions', () => {
     }
   });
 
+  it('takes only plain decimal digits as an id, on every route that names one', async () => {
+    const { subscription } = (await admin('POST', '/admin/subscriptions', { name: 'by id' })).json();
+    const id = String(subscription.id);
+    const routes = (x: string) =>
+      [
+        ['GET', `/admin/subscriptions/${x}`],
+        ['GET', `/admin/subscriptions/${x}/usage`],
+        ['PATCH', `/admin/subscriptions/${x}`],
+        ['POST', `/admin/subscriptions/${x}/suspend`],
+        ['POST', `/admin/subscriptions/${x}/resume`],
+        ['POST', `/admin/subscriptions/${x}/keys/primary/regenerate`],
+      ] as const;
+    // Each spelling JavaScript's Number() or a loose integer check reads as the same id.
+    const spellings = [
+      `0x${subscription.id.toString(16)}`,
+      `${id}e0`,
+      `${id}.0`,
+      `+${id}`,
+      `%20${id}`,
+      `${id}%20`,
+    ];
+    for (const spelled of spellings) {
+      for (const [method, url] of routes(spelled)) {
+        const res = await admin(method, url, method === 'PATCH' ? { name: 'renamed' } : undefined);
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({
+          url,
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: `Invalid id: expected a subscription id (decimal digits), got '${decodeURIComponent(spelled)}'`,
+          },
+        });
+      }
+    }
+    expect((await admin('GET', `/admin/subscriptions/${id}`)).json().name).toBe('by id');
+    const loan = await admin('GET', '/admin/history/loan-rates?product=0x1&date=2026-01-01');
+    expect(loan.json()).toEqual({
+      statusCode: 400,
+      message: "Invalid product: expected a loan product id (decimal digits), got '0x1'",
+    });
+  });
+
   it('reports usage per operation, day and status class', async () => {
     const { subscription, primaryKey } = (
       await admin('POST', '/admin/subscriptions', { name: 'counted' })

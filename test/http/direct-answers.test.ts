@@ -114,6 +114,27 @@ describe('direct answers', () => {
     expect((await get(url, { 'if-none-match': 'W/"other"' })).status).toBe(200);
   });
 
+  // Decisions 1: a data pipeline sends a browser's Accept-Encoding from a library without brotli.
+  it("answer a browser's Accept-Encoding with gzip, through the framework and directly; brotli only without gzip", async () => {
+    // The last segment is ignored but keyed: two URLs of one answer, each computed by the framework once.
+    const prices = `/api/FundPriceService/FundPrice/101/01/01/2026/${dmy(t.fixture.latest)}`;
+    const [url, other] = [`${prices}/N`, `${prices}/M`];
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.body.length).toBeGreaterThanOrEqual(1024); // large enough to be compressed
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const before = await lookups();
+    const framework = await get(other, browser); // a new URL: the framework computes its answer
+    const direct = await get(url, browser);
+    expect((await lookups()).hit_direct).toBe((before.hit_direct ?? 0) + 1);
+    for (const answer of [framework, direct]) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(answer.body).equals(plain.body)).toBe(true);
+    }
+    const brotliOnly = await get(url, { 'accept-encoding': 'deflate, br' });
+    expect(brotliOnly.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotliOnly.body).equals(plain.body)).toBe(true);
+  });
+
   it('count each call once, and hand refusals to the framework to answer', async () => {
     const url = '/api/FundPriceService/LatestDate';
     const { id, primaryKey } = await subscribe(t, { rateLimit: { calls: 3, periodSeconds: 60 } });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerLookups, getOverHttp } from '../helpers/answers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const ALLOWED = 'https://rates.example';
@@ -19,32 +20,110 @@ const LATEST = '/api/FundPriceService/LatestDate';
 function expectSecurityHeaders(headers: Record<string, unknown>): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
-  expect(headers['referrer-policy']).toBe('no-referrer');
 }
 
+/**
+ * What an API answer carries for security: the OWASP REST Security cheat sheet's set for APIs (no
+ * Strict-Transport-Security: the TLS terminator in front owns it). Cache-Control and Content-Type
+ * come with each answer.
+ */
+const API_SECURITY = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** The pages' set (helmet's, less CSP, which each page sets its own, and HSTS). */
+const PAGE_SECURITY = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+/** Headers of HTTP itself, there whatever the answer: not the service's to choose. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const namesOf = (headers: Record<string, unknown>) =>
+  Object.keys(headers)
+    .filter((name) => !TRANSPORT.has(name))
+    .sort();
+
+/** The headers a cached API answer carries: security, then what the contract needs. */
+const API_ANSWER = [
+  ...Object.keys(API_SECURITY),
+  'content-type',
+  'content-length',
+  'x-request-id',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'etag',
+  'cache-control',
+  'vary',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+].sort();
+
 describe('security headers', () => {
-  it('are on API answers, on errors and on unknown paths', async () => {
-    const ok = await open.app.inject({ url: LATEST, headers: { 'Ocp-Apim-Subscription-Key': open.key } });
-    expect(ok.statusCode).toBe(200);
-    expectSecurityHeaders(ok.headers);
-    expect(ok.headers['content-security-policy']).toBeUndefined();
-    const noKey = await open.app.inject({ url: LATEST });
-    expect(noKey.statusCode).toBe(401);
-    expectSecurityHeaders(noKey.headers);
-    const missing = await open.app.inject({ url: '/nowhere' });
-    expect(missing.statusCode).toBe(404);
-    expectSecurityHeaders(missing.headers);
+  it('of an API answer are the REST set and what the contract needs, alike on both paths', async () => {
+    const base = await open.app.listen({ port: 0, host: '127.0.0.1' });
+    const key = { 'ocp-apim-subscription-key': open.key };
+    const url = '/api/FundPriceService/AllFundsName';
+    const framework = await getOverHttp(`${base}${url}`, key); // computed by the framework
+    const before = (await answerLookups(open.gateway)).hit_direct ?? 0;
+    const direct = await getOverHttp(`${base}${url}`, key);
+    expect((await answerLookups(open.gateway)).hit_direct).toBe(before + 1);
+    for (const answer of [framework, direct]) {
+      expect(answer.status).toBe(200);
+      expect(namesOf(answer.headers)).toEqual(API_ANSWER);
+      expect(answer.headers).toMatchObject(API_SECURITY);
+    }
+    const unchanged = await getOverHttp(`${base}${url}`, { ...key, 'if-none-match': direct.headers.etag! });
+    expect(unchanged.status).toBe(304);
+    expect(namesOf(unchanged.headers)).toEqual(API_ANSWER.filter((name) => name !== 'content-length'));
   });
 
-  it('leave the explorer and docs pages their own Content-Security-Policy', async () => {
+  it('of API errors and preflights are the REST set too', async () => {
+    const noKey = await open.app.inject({ url: LATEST });
+    const badDay = await open.app.inject({
+      url: '/api/FundPriceService/AllFundPrices/31/02/2026',
+      headers: { 'Ocp-Apim-Subscription-Key': open.key },
+    });
+    const unknown = await open.app.inject({ url: '/API/FundPriceService/Nothing' });
+    const preflight = await open.app.inject({
+      method: 'OPTIONS',
+      url: LATEST,
+      headers: { origin: ALLOWED, 'access-control-request-method': 'GET' },
+    });
+    expect([noKey, badDay, unknown, preflight].map((r) => r.statusCode)).toEqual([401, 400, 404, 204]);
+    for (const res of [noKey, badDay, unknown, preflight]) {
+      expect(res.headers).toMatchObject(API_SECURITY);
+      for (const name of Object.keys(PAGE_SECURITY)) {
+        if (!(name in API_SECURITY)) expect(res.headers[name], `${res.statusCode} ${name}`).toBeUndefined();
+      }
+    }
+    expect(noKey.headers['cache-control']).toBe('no-store');
+    expect(noKey.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('of the explorer and docs pages are the full page set, with their own Content-Security-Policy', async () => {
     const explorer = await open.app.inject({ url: '/' });
     expect(explorer.statusCode).toBe(200);
-    expectSecurityHeaders(explorer.headers);
+    expect(explorer.headers).toMatchObject(PAGE_SECURITY);
     expect(explorer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const docs = await open.app.inject({ url: '/docs/' });
     expect(docs.statusCode).toBe(200);
+    expect(docs.headers).toMatchObject(PAGE_SECURITY);
     expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+    const missing = await open.app.inject({ url: '/nowhere' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers).toMatchObject(PAGE_SECURITY);
   });
 });
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Family, FundCode, LooseDate, parseLooseDate } from '../../domain/params.js';
 import { FundRepository } from '../../funds/repository.js';
 import { noCaches } from '../../composition/caches.js';
+import { AdminId, idNumber } from '../../schemas/admin.js';
 import { HistoryEntry } from '../../schemas/history.js';
 import { HistoryRepository } from '../../store/history-repo.js';
 import type { AdminContext } from './context.js';
@@ -47,13 +48,16 @@ export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app
         summary:
           'A loan rate (by loan product id) of an effective date: served value, then earlier revisions',
         querystring: Type.Object({
-          product: Type.String({ pattern: '^[0-9]{1,7}$', description: 'a loan product id' }),
+          product: AdminId('a loan product'),
           date: LooseDate,
         }),
         response: { 200: Type.Array(HistoryEntry) },
       },
     },
-    async (request) =>
-      history.loanRate(Number(request.query.product), parseLooseDate('date', request.query.date)),
+    async (request) => {
+      const product = idNumber(request.query.product);
+      const date = parseLooseDate('date', request.query.date);
+      return product === undefined ? [] : history.loanRate(product, date);
+    },
   );
 };

@@ -9,11 +9,12 @@ import {
   SubscriptionUpdate,
   UsageRow,
 } from '../../schemas/subscriptions.js';
+import { AdminId, idNumber } from '../../schemas/admin.js';
 import { SubscriptionRepository } from '../../store/subscription-repo.js';
 import { UsageRepository } from '../../store/usage-repo.js';
 import type { AdminContext } from './context.js';
 
-const Id = Type.Object({ id: Type.Integer({ minimum: 1, description: 'a subscription id' }) });
+const Id = Type.Object({ id: AdminId('a subscription') });
 const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'a day YYYY-MM-DD' });
 const UsageQuery = Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day) });
 
@@ -31,9 +32,16 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<AdminContext> = async
     await gateway.subscriptionsChanged();
     return result;
   };
+  const notFound = (id: number | string) => new ActionError('not-found', `Subscription ${id} was not found`);
   const found = <T>(id: number, value: T | undefined): T => {
-    if (value === undefined) throw new ActionError('not-found', `Subscription ${id} was not found`);
+    if (value === undefined) throw notFound(id);
     return value;
+  };
+  /** The subscription an id names; one no row can have is not found, as an unused one. */
+  const idOf = (request: { params: { id: string } }): number => {
+    const id = idNumber(request.params.id);
+    if (id === undefined) throw notFound(request.params.id);
+    return id;
   };
 
   app.removeAllContentTypeParsers();
@@ -56,20 +64,23 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<AdminContext> = async
   app.get(
     '/subscriptions/:id',
     { schema: { params: Id, response: { 200: SubscriptionInfo } } },
-    async (request) => found(request.params.id, await subscriptions.get(request.params.id, now())),
+    async (request) => {
+      const id = idOf(request);
+      return found(id, await subscriptions.get(id, now()));
+    },
   );
 
   app.patch(
     '/subscriptions/:id',
     { schema: { params: Id, body: SubscriptionUpdate, response: { 200: SubscriptionInfo } } },
-    async (request) => applied(await subscriptions.update(request.params.id, request.body, now())),
+    async (request) => applied(await subscriptions.update(idOf(request), request.body, now())),
   );
 
   for (const action of ['suspend', 'resume', 'cancel'] satisfies StateAction[]) {
     app.post(
       `/subscriptions/:id/${action}`,
       { schema: { params: Id, response: { 200: SubscriptionInfo } } },
-      async (request) => applied(await subscriptions.act(request.params.id, action, now())),
+      async (request) => applied(await subscriptions.act(idOf(request), action, now())),
     );
   }
 
@@ -87,8 +98,8 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<AdminContext> = async
       },
     },
     async (request) => {
-      const { id, slot } = request.params;
-      return applied({ slot, key: await subscriptions.regenerate(id, slot, now()) });
+      const { slot } = request.params;
+      return applied({ slot, key: await subscriptions.regenerate(idOf(request), slot, now()) });
     },
   );
 
@@ -96,9 +107,10 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<AdminContext> = async
     '/subscriptions/:id/usage',
     { schema: { params: Id, querystring: UsageQuery, response: { 200: Type.Array(UsageRow) } } },
     async (request) => {
-      found(request.params.id, await subscriptions.get(request.params.id));
+      const id = idOf(request);
+      found(id, await subscriptions.get(id));
       await gateway.usage.flush();
-      return usage.report({ subscriptionId: request.params.id, ...request.query });
+      return usage.report({ subscriptionId: id, ...request.query });
     },
   );
 
