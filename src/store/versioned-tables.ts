@@ -56,6 +56,12 @@ export const VERSIONED_TABLES = {
     keys: ['product_id', 'effective_date'],
     values: ['rate', 'submitted_at'],
   },
+  market_summary: {
+    table: 'market_summary',
+    revisions: 'market_summary_revisions',
+    keys: ['summary_date', 'code', 'number'],
+    values: ['value'],
+  },
 } as const satisfies Record<string, VersionedTable & { table: keyof Database; revisions: keyof Database }>;
 
 export type VersionedTableName = keyof typeof VERSIONED_TABLES;

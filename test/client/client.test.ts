@@ -88,6 +88,7 @@ describe('RatesClient against a running server', () => {
       ExchangeRate_GetUpdateInMonth: () => client.getFxUpdateInMonth(to),
       GetChartfxrates: () => client.getChartFxRates('USD50', to, f.latest as DateInput, 'th'),
       Convert: () => client.convert(100, 'usd', 'JPY'),
+      GetMarketsum: () => client.getMarketSummary(),
     };
     const documented = Object.values(conformance.doc.paths).flatMap((item) =>
       Object.values(item).map((o) => o.operationId),

@@ -14,6 +14,7 @@ const RENAME: Partial<Record<ImportType, Record<string, string>>> = {
   'fx-rates': { family_code: 'family', rate_date: 'date', rate_time: 'time' },
   'deposit-rates': { product_id: 'product' },
   'loan-rates': { product_id: 'product' },
+  'market-summary': { summary_date: 'date' },
 };
 
 /** The import type whose file holds a versioned table's rows. */
@@ -22,6 +23,7 @@ const FILE_OF: Record<VersionedTableName, ImportType> = {
   fx_rates: 'fx-rates',
   deposit_rates: 'deposit-rates',
   loan_rates: 'loan-rates',
+  market_summary: 'market-summary',
 };
 
 /**

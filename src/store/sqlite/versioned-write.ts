@@ -12,7 +12,11 @@ import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
  * SQLite undo a multi-row statement: 300k rates went in at 86k rows per CPU second 50 to a statement,
  * 160k one by one (which needs no statement journal). Deposit and loan rates are a few thousand rows.
  */
-const ROWS_PER_INSERT: Readonly<Record<string, number>> = { fund_prices: 50 };
+const ROWS_PER_INSERT: Readonly<Record<string, number>> = {
+  fund_prices: 50,
+  // 60 rows a day, in key order: 50 to a statement, as fund prices.
+  market_summary: 50,
+};
 
 /**
  * SQLite's fast path for versioned writes, inside the batch's transaction. New fund prices go in 50
