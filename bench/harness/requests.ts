@@ -59,6 +59,14 @@ const fxDays = get(`${FX}/GetDayInMonth/2026/11`);
 const fxRounds = get(`${FX}/GetUpdateInMonth/20/11/2026`);
 const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
 const convert = get(`${FX}/Convert/1000/USD/JPY`);
+// The nav group (decisions 9): the bank's newer site, its table of the day, picker and detail view.
+const NAV = '/api/nav';
+const navLatestDate = get(`${NAV}/LatestDate`);
+const navFundNames = get(`${NAV}/AllFundNames`);
+const navUpdateDays = get(`${NAV}/GetUpdateInMonth/2026/11/0`);
+const navDayPrices = get(`${NAV}/AllFundPrices/20/11/2026`);
+const navStatistics = get(`${NAV}/FundMaxMinNav/101/20/11/2023/20/11/2026`);
+const navHistory = get(`${NAV}/NavHistory/500/20/11/2023/20/11/2026`);
 // The newer site's market summary (decisions 9): the latest day's 60 values.
 const marketSummary = get('/api/MarketService/GetMarketsum');
 
@@ -85,6 +93,12 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetUpdateInMonth (FX)', requests: [fxRounds] },
   { name: 'GetChartfxrates', requests: [chart] },
   { name: 'Convert', requests: [convert] },
+  { name: 'nav/LatestDate', requests: [navLatestDate] },
+  { name: 'nav/AllFundNames', requests: [navFundNames] },
+  { name: 'nav/GetUpdateInMonth', requests: [navUpdateDays] },
+  { name: 'nav/AllFundPrices', requests: [navDayPrices] },
+  { name: 'nav/FundMaxMinNav', requests: [navStatistics] },
+  { name: 'nav/NavHistory', requests: [navHistory] },
   { name: 'GetMarketsum', requests: [marketSummary] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
@@ -113,6 +127,12 @@ export const OPERATIONS: Operation[] = [
       fxRounds,
       chart,
       convert,
+      navLatestDate,
+      navFundNames,
+      navUpdateDays,
+      navDayPrices,
+      navStatistics,
+      navHistory,
     ],
   },
 ];
