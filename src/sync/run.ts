@@ -231,7 +231,7 @@ class SyncRun {
     if (c.loans) await this.writeProductRates(w, 'loan', c.loans);
     if (c.market) {
       this.summary.rows += c.market.length;
-      await w.writeMarketSummary(c.market);
+      await w.write('market_summary', c.market);
     }
   }
 

@@ -116,7 +116,7 @@ describe('sync between two services', () => {
     const [[day]] = JSON.parse((await body(a, url)).slice(4)) as [{ mktdate: string }[]];
     const iso = `${day!.mktdate.slice(6)}-${day!.mktdate.slice(3, 5)}-${day!.mktdate.slice(0, 2)}`;
     await publishBatch(a.store, { kind: 'market-summary', source: 'correction.csv' }, (w) =>
-      w.writeMarketSummary([{ summary_date: iso, code: 'THBR', number: 1, value: '9.99' }]),
+      w.write('market_summary', [{ summary_date: iso, code: 'THBR', number: 1, value: '9.99' }]),
     );
     const summary = await sync(b, syncFrom(a));
     expect(summary).toMatchObject({ result: 'ok', batches: 1, written: 1 });
