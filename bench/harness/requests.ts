@@ -59,6 +59,8 @@ const fxDays = get(`${FX}/GetDayInMonth/2026/11`);
 const fxRounds = get(`${FX}/GetUpdateInMonth/20/11/2026`);
 const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
 const convert = get(`${FX}/Convert/1000/USD/JPY`);
+// The newer site's converter (decisions 9).
+const fxCal = get(`${FX}/FxCal/1000/USD/THB`);
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -83,6 +85,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetUpdateInMonth (FX)', requests: [fxRounds] },
   { name: 'GetChartfxrates', requests: [chart] },
   { name: 'Convert', requests: [convert] },
+  { name: 'FxCal', requests: [fxCal] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {
@@ -110,6 +113,7 @@ export const OPERATIONS: Operation[] = [
       fxRounds,
       chart,
       convert,
+      fxCal,
     ],
   },
 ];

@@ -12,6 +12,7 @@ export { RatesApiError } from './errors.js';
 export type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 export type {
   FxBannerRow,
+  FxCalAmount,
   FxConversion,
   FxDay,
   FxFamily,

@@ -74,6 +74,7 @@ const WEBSITE_FX_OPERATIONS: [string, string, string][] = [
     'GetChartfxrates',
   ],
   ['GET', '/api/ExchangeRateService/Convert/{amount}/{from}/{to}', 'Convert'],
+  ['GET', '/api/ExchangeRateService/FxCal/{amount}/{from}/{to}', 'FxCal'],
 ];
 
 describe('the OpenAPI document at /openapi.json', () => {
