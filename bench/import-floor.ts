@@ -57,6 +57,7 @@ try {
       writeFxRates: sliced(timed('FX rates', (r) => w.writeFxRates(r))),
       writeDepositRates: sliced(timed('the rest', (r) => w.writeDepositRates(r))),
       writeLoanRates: sliced(timed('the rest', (r) => w.writeLoanRates(r))),
+      writeMarketSummary: sliced(timed('the rest', (r) => w.writeMarketSummary(r))),
     };
     await generateDemoInto({ batch: (write) => write(writer) }, { scale, until: values.until });
     written = performance.now();

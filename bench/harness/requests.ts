@@ -61,6 +61,8 @@ const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
 const convert = get(`${FX}/Convert/1000/USD/JPY`);
 // The newer site's converter (decisions 9).
 const fxCal = get(`${FX}/FxCal/1000/USD/THB`);
+// The newer site's market summary (decisions 9): the latest day's 60 values.
+const marketSummary = get('/api/MarketService/GetMarketsum');
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -86,6 +88,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetChartfxrates', requests: [chart] },
   { name: 'Convert', requests: [convert] },
   { name: 'FxCal', requests: [fxCal] },
+  { name: 'GetMarketsum', requests: [marketSummary] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {

@@ -1,4 +1,5 @@
 import type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
+import type { MarketSummary } from '../market/schemas.js';
 import type {
   FxBannerRow,
   FxCalAmount,
@@ -157,6 +158,14 @@ export class RatesClient {
   /** InterestRates_GetLoanRateOn: each loan reference rate's and loan product's rate in effect on a day. */
   async getLoanRateOn(date: DateInput, o?: CallOptions): Promise<LoanRate[]> {
     return this.json('InterestRates_GetLoanRateOn', `InterestRatesService/GetLoanRate/${isoDay(date)}`, o);
+  }
+
+  /**
+   * GetMarketsum: the latest daily market summary, `[[{mktdate}], [{mktcode, mktno, mktvalue}, ...]]`,
+   * values by code then number; `[[], []]` before any. FXMO and TBMO values are HTML (a safe subset).
+   */
+  async getMarketSummary(o?: CallOptions): Promise<MarketSummary> {
+    return this.json('GetMarketsum', 'MarketService/GetMarketsum', o);
   }
 
   /** 4.8 Getfxfamily: currency families (abbreviation and name) in display order. */

@@ -10,6 +10,7 @@ export {
 export { isoDay, type DateInput } from './dates.js';
 export { RatesApiError } from './errors.js';
 export type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
+export type { MarketDate, MarketSummary, MarketValue } from '../market/schemas.js';
 export type {
   FxBannerRow,
   FxCalAmount,

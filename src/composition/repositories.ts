@@ -4,6 +4,7 @@ import { FxRepository } from '../exchange-rates/repository.js';
 import { FxRoundsRepository } from '../exchange-rates/rounds-repository.js';
 import { KeyRepository } from '../store/key-repo.js';
 import { ProductRateRepository } from '../interest-rates/repository.js';
+import { MarketRepository } from '../market/repository.js';
 import type { Caches } from './caches.js';
 import type { Database } from '../store/schema.js';
 
@@ -14,6 +15,7 @@ export interface Repositories {
   fxRounds: FxRoundsRepository;
   deposits: ProductRateRepository;
   loans: ProductRateRepository;
+  market: MarketRepository;
   keys: KeyRepository;
 }
 
@@ -25,6 +27,7 @@ export function createRepositories(db: Kysely<Database>, caches: Caches): Reposi
     fxRounds: new FxRoundsRepository(db),
     deposits: new ProductRateRepository(db, 'deposit'),
     loans: new ProductRateRepository(db, 'loan'),
+    market: new MarketRepository(db),
     keys: new KeyRepository(db),
   };
 }

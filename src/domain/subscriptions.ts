@@ -1,7 +1,12 @@
 // What a subscription may do, as pure rules: service groups, limits, states. No I/O here; the store
 // keeps subscriptions, the gateway enforces these rules on every /api/ call.
 
-export const SERVICE_GROUPS = ['FundPriceService', 'ExchangeRateService', 'InterestRatesService'] as const;
+export const SERVICE_GROUPS = [
+  'FundPriceService',
+  'ExchangeRateService',
+  'InterestRatesService',
+  'MarketService',
+] as const;
 
 export type StoredState = 'active' | 'suspended' | 'cancelled';
 /** `expired` is never stored: an active subscription whose expiry has passed is expired. */

@@ -35,6 +35,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'FundPriceService', description: 'Fund prices, NAV statistics and price dates' },
         { name: 'ExchangeRateService', description: 'Foreign exchange rates' },
         { name: 'InterestRatesService', description: 'Deposit and loan interest rates' },
+        { name: 'MarketService', description: 'The daily market summary of the bank’s newer site' },
       ],
       components: {
         // Not an answer of any operation listed here, so no operation refers to it; it documents the

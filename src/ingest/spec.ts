@@ -14,6 +14,7 @@ export const IMPORT_TYPES = [
   'fx-rates',
   'deposit-rates',
   'loan-rates',
+  'market-summary',
 ] as const;
 
 /** Import types in the order a batch applies them: reference data before what refers to it. */
@@ -35,6 +36,8 @@ export interface RowContext {
   dates: DateKeySet;
   /** Keys of reference rows seen in this batch, e.g. `fund 101`. */
   ids: Set<string>;
+  /** The day of the market summary rows in this batch: one day per batch. */
+  summaryDate?: string;
 }
 
 /** One import type: its columns (in file order), the row checks, and how accepted rows are written. */

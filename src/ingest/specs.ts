@@ -1,7 +1,14 @@
 import { FUND_CODE } from '../domain/fund-code.js';
 import type { BatchWriter } from '../store/publisher.js';
 import { decodeRows, type RowSlice } from '../store/row-slice.js';
-import type { DepositProductTable, NewDepositRate, NewFundPrice, NewFxRate } from '../store/schema.js';
+import { marketRowProblem, MAX_OUTLOOK_LENGTH } from '../domain/market-summary.js';
+import type {
+  DepositProductTable,
+  NewDepositRate,
+  NewFundPrice,
+  NewFxRate,
+  NewMarketSummaryRow,
+} from '../store/schema.js';
 import { date, decimal, decimalText, integer, optional, string, time, timestamp, url } from './fields.js';
 import type { References } from './references.js';
 import { defineSpec, RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
@@ -229,6 +236,33 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
     (refs) => refs.loanProducts,
     (w, rows) => w.writeLoanRates(rows),
   ),
+
+  'market-summary': defineSpec<NewMarketSummaryRow>({
+    type: 'market-summary',
+    // The codes, their counts and the values' limits: domain/market-summary.ts.
+    columns: {
+      date,
+      code: string(10),
+      number: integer(1, 99),
+      value: string(MAX_OUTLOOK_LENGTH),
+    },
+    build: (v, ctx) => {
+      const [day, code, number, value] = [s(v, 'date'), s(v, 'code'), n(v, 'number'), s(v, 'value')];
+      notFuture(ctx, 'date', day);
+      // A batch is one day's summary (a correction of a day is a batch of that day).
+      ctx.summaryDate ??= day;
+      if (day !== ctx.summaryDate)
+        throw new RowError(
+          'date',
+          `${day} is a second day in this batch (one day per batch: ${ctx.summaryDate})`,
+        );
+      const problem = marketRowProblem(code, number, value);
+      if (problem) throw new RowError(problem.column, problem.reason);
+      once(ctx, `market summary value ${code} ${number}`);
+      return { summary_date: day, code, number, value };
+    },
+    write: (w, rows) => w.writeMarketSummary(rows),
+  }),
 };
 
 /** Products of a rate list (deposit products, loan products): id, names, display order. */

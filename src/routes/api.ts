@@ -11,6 +11,7 @@ import { exchangeRateWebsiteRoutes } from '../exchange-rates/website-routes.js';
 import { fundNavRoutes } from '../funds/nav-routes.js';
 import { fundPriceRoutes } from '../funds/price-routes.js';
 import { interestRateRoutes } from '../interest-rates/routes.js';
+import { marketRoutes } from '../market/routes.js';
 
 /** The operations under /api (the spec's ten and the website's, decisions 6), behind the key check, limits and usage counting (in that order). */
 export const apiRoutes: FastifyPluginAsync<{
@@ -34,9 +35,11 @@ export const apiRoutes: FastifyPluginAsync<{
   const funds = { funds: repos.funds };
   const exchangeRates = { fx: repos.fx, fxRounds: repos.fxRounds };
   const interestRates = { deposits: repos.deposits, loans: repos.loans };
+  const market = { market: repos.market };
   await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos: funds });
   await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos: funds });
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
   await api.register(exchangeRateWebsiteRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
   await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos: interestRates, now });
+  await api.register(marketRoutes, { prefix: '/MarketService', repos: market });
 };

@@ -11,6 +11,7 @@ import type {
   NewFundPrice,
   NewFxRate,
   NewLoanRate,
+  NewMarketSummaryRow,
 } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
@@ -21,6 +22,7 @@ import {
   FUND_PRICES,
   FX_RATES,
   LOAN_RATES,
+  MARKET_SUMMARY,
   SYNCED_FUND_PRICES,
   SYNCED_FX_RATES,
   type Row,
@@ -157,6 +159,10 @@ export class BatchWriter {
 
   writeLoanRates(rows: NewLoanRate[] | RowSlice): Promise<void> {
     return this.writeAll(LOAN_RATES, rows);
+  }
+
+  writeMarketSummary(rows: NewMarketSummaryRow[] | RowSlice): Promise<void> {
+    return this.writeAll(MARKET_SUMMARY, rows);
   }
 
   /** Rows as a slice of the table's columns, at this one door: the bulk writers take nothing else. */

@@ -163,6 +163,30 @@ export interface LoanRateRevisionTable {
   replaced_at: string;
 }
 
+/**
+ * One value of the daily market summary (GetMarketsum): a code's `number`th value on a day, a display
+ * string as the operator wrote it (the outlooks FXMO and TBMO in a safe subset of HTML).
+ */
+export interface MarketSummaryTable {
+  id: Generated<number>;
+  summary_date: string;
+  code: string; // RR, USIR, ... (domain/market-summary.ts)
+  number: number; // 1 to the code's count
+  value: string;
+  batch_id: number;
+}
+
+export interface MarketSummaryRevisionTable {
+  id: Generated<number>;
+  summary_date: string;
+  code: string;
+  number: number;
+  value: string;
+  batch_id: number;
+  replaced_by_batch_id: number;
+  replaced_at: string;
+}
+
 /** The columns are the domain's Subscription (defined there once); the store adds the generated id. */
 export interface SubscriptionTable extends Omit<Subscription, 'id'> {
   id: Generated<number>;
@@ -247,6 +271,8 @@ export interface Database {
   loan_products: LoanProductTable;
   loan_rates: LoanRateTable;
   loan_rate_revisions: LoanRateRevisionTable;
+  market_summary: MarketSummaryTable;
+  market_summary_revisions: MarketSummaryRevisionTable;
   subscriptions: SubscriptionTable;
   subscription_keys: SubscriptionKeyTable;
   admin_tokens: AdminTokenTable;
@@ -260,5 +286,6 @@ export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;
 export type NewFxRate = Omit<Insertable<FxRateTable>, 'batch_id' | 'id'>;
 export type NewDepositRate = Omit<Insertable<DepositRateTable>, 'batch_id' | 'id'>;
 export type NewLoanRate = Omit<Insertable<LoanRateTable>, 'batch_id' | 'id'>;
+export type NewMarketSummaryRow = Omit<Insertable<MarketSummaryTable>, 'batch_id' | 'id'>;
 export type Fund = Selectable<FundTable>;
 export type FxFamily = Selectable<FxFamilyTable>;

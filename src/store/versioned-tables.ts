@@ -1,7 +1,12 @@
 /** A table whose served rows keep their earlier values in a revisions table (decisions, section 5). */
 export interface VersionedTable {
-  table: 'fund_prices' | 'fx_rates' | 'deposit_rates' | 'loan_rates';
-  revisions: 'fund_price_revisions' | 'fx_rate_revisions' | 'deposit_rate_revisions' | 'loan_rate_revisions';
+  table: 'fund_prices' | 'fx_rates' | 'deposit_rates' | 'loan_rates' | 'market_summary';
+  revisions:
+    | 'fund_price_revisions'
+    | 'fx_rate_revisions'
+    | 'deposit_rate_revisions'
+    | 'loan_rate_revisions'
+    | 'market_summary_revisions';
   keys: readonly string[];
   values: readonly string[];
 }
@@ -41,6 +46,13 @@ export const LOAN_RATES: VersionedTable = {
   revisions: 'loan_rate_revisions',
   keys: ['product_id', 'effective_date'],
   values: ['rate', 'submitted_at'],
+};
+
+export const MARKET_SUMMARY: VersionedTable = {
+  table: 'market_summary',
+  revisions: 'market_summary_revisions',
+  keys: ['summary_date', 'code', 'number'],
+  values: ['value'],
 };
 
 /**

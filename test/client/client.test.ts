@@ -89,6 +89,7 @@ describe('RatesClient against a running server', () => {
       GetChartfxrates: () => client.getChartFxRates('USD50', to, f.latest as DateInput, 'th'),
       Convert: () => client.convert(100, 'usd', 'JPY'),
       FxCal: () => client.fxCal(100, 'usd', 'THB'),
+      GetMarketsum: () => client.getMarketSummary(),
     };
     const documented = Object.values(conformance.doc.paths).flatMap((item) =>
       Object.values(item).map((o) => o.operationId),

@@ -59,6 +59,8 @@ export function operations(f: Fixture): Operation[] {
       url: `/api/InterestRatesService/GetLoanRate/${f.latest}`,
     },
     ...websiteFxOperations(f),
+    // The newer site's market summary (decisions 9).
+    { id: 'GetMarketsum', method: 'GET', url: '/api/MarketService/GetMarketsum' },
   ];
 }
 

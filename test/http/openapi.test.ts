@@ -58,6 +58,8 @@ const SPEC_OPERATIONS = [
   ['GET', '/api/InterestRatesService/GetLoanRate', 'InterestRates_GetLoanRate'],
   ['GET', '/api/InterestRatesService/GetDepositRate/{date}', 'InterestRates_GetDepositRateOn'],
   ['GET', '/api/InterestRatesService/GetLoanRate/{date}', 'InterestRates_GetLoanRateOn'],
+  // The newer site's market summary (decisions 9).
+  ['GET', '/api/MarketService/GetMarketsum', 'GetMarketsum'],
 ];
 
 /** The bank website's ExchangeRateService operations (decisions 6). */

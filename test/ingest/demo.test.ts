@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isThaiBusinessDay } from '../../src/domain/thai-calendar.js';
+import { marketRowProblem, MARKET_ROWS_A_DAY } from '../../src/domain/market-summary.js';
+import { businessDays, isThaiBusinessDay } from '../../src/domain/thai-calendar.js';
 import { FUND_CATEGORIES } from '../../src/ingest/demo/catalog.js';
 import { depositRateRows, DEPOSIT_PRODUCTS } from '../../src/ingest/demo/deposits.js';
 import { fundPriceRows, priceCalendar } from '../../src/ingest/demo/fund-prices.js';
@@ -69,6 +70,14 @@ async function digest(store: Store, until = '9999-12-31'): Promise<string> {
       .where('effective_date', '<=', until)
       .orderBy('product_id')
       .orderBy('effective_date')
+      .execute(),
+    await db
+      .selectFrom('market_summary')
+      .select(['summary_date', 'code', 'number', 'value'])
+      .where('summary_date', '<=', until)
+      .orderBy('summary_date')
+      .orderBy('code')
+      .orderBy('number')
       .execute(),
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -235,6 +244,7 @@ describe('the full default dataset', () => {
     expect(summary.fundPrices).toBeGreaterThan(300_000);
     expect(summary.fxRates).toBeGreaterThan(300_000);
     expect(summary.depositProducts).toBeGreaterThanOrEqual(12);
+    expect(summary.marketSummary).toBe([...businessDays('2014-01-02', until)].length * MARKET_ROWS_A_DAY);
     const prices = await count(
       db
         .selectFrom('fund_prices')
@@ -293,6 +303,31 @@ describe('the full default dataset', () => {
         rows.every((r) => /^[0-9]+\.[0-9]{3}$/.test(r.rate) && r.submitted_at.slice(0, 10) <= until),
       ).toBe(true);
     }
+  });
+
+  it('has the market summary of every business day: all 60 values, each a good row, moving day to day', async () => {
+    const rows = await store.db
+      .selectFrom('market_summary')
+      .select(['summary_date', 'code', 'number', 'value'])
+      .execute();
+    const byDay = new Map<string, typeof rows>();
+    for (const r of rows) byDay.set(r.summary_date, [...(byDay.get(r.summary_date) ?? []), r]);
+    expect([...byDay.keys()].sort()).toEqual([...businessDays('2014-01-02', until)]);
+    for (const day of byDay.values()) expect(day).toHaveLength(MARKET_ROWS_A_DAY);
+    expect(rows.filter((r) => marketRowProblem(r.code, r.number, r.value) !== undefined)).toEqual([]);
+    // Moving: the reference rate differs from one day to the next nearly always, the policy rate
+    // follows the demo's policy path, and the outlooks name the day's range.
+    const series = (code: string, number: number) =>
+      rows
+        .filter((r) => r.code === code && r.number === number)
+        .sort((a, b) => (a.summary_date < b.summary_date ? -1 : 1))
+        .map((r) => r.value);
+    const rr = series('RR', 1);
+    const moves = rr.filter((v, i) => i > 0 && v !== rr[i - 1]).length;
+    expect(moves / rr.length).toBeGreaterThan(0.95);
+    expect(new Set(series('THBR', 1)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(series('FXMO', 1)).size).toBeGreaterThan(100);
+    for (const wi of series('WI', 1)) expect(wi).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
   });
 
   it('keeps offer >= NAV >= redemption in every row', async () => {

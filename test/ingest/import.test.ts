@@ -37,8 +37,9 @@ describe('a good batch of each type', () => {
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({ status: 'committed', errorCount: 0, changed: 0, unchanged: 0 });
-    // Every row read is accounted for: the 5 reference rows as well as the 12 prices and rates.
-    expect(report).toMatchObject({ rowsRead: 17, inserted: 17 });
+    // Every row read is accounted for: the 5 reference rows as well as the 12 prices and rates, and
+    // the 60 values of a day's market summary.
+    expect(report).toMatchObject({ rowsRead: 77, inserted: 77 });
 
     const prices = await api('FundPriceService/FundPrice_ByFundCode/EX-INFRA/01/11/2026/20/11/2026');
     expect(prices.map((p: { mfr_dDataDate: string }) => p.mfr_dDataDate.slice(0, 10))).toEqual([
@@ -69,6 +70,9 @@ describe('a good batch of each type', () => {
       EffectiveDate: '01/11/2026',
       TimeSubmit: '28/10/2026 16:30:00',
     });
+    const [[day], values] = await api('MarketService/GetMarketsum');
+    expect(day).toEqual({ mktdate: '20/11/2026' });
+    expect(values).toHaveLength(60);
   });
 
   it('changes nothing, and makes no batch, when the same files come again', async () => {
@@ -79,10 +83,10 @@ describe('a good batch of each type', () => {
     expect(report).toMatchObject({
       status: 'unchanged',
       batchId: null,
-      rowsRead: 17,
+      rowsRead: 77,
       inserted: 0,
       changed: 0,
-      unchanged: 17,
+      unchanged: 77,
       revisions: 0,
     });
     expect(await batches()).toEqual(before);

@@ -13,6 +13,7 @@ const RENAME: Partial<Record<ImportType, Record<string, string>>> = {
   'fx-rates': { family_code: 'family', rate_date: 'date', rate_time: 'time' },
   'deposit-rates': { product_id: 'product' },
   'loan-rates': { product_id: 'product' },
+  'market-summary': { summary_date: 'date' },
 };
 
 /**
@@ -52,6 +53,7 @@ export class CsvFilesTarget implements DemoTarget {
       writeFxRates: (rows) => this.write('fx-rates', rows),
       writeDepositRates: (rows) => this.write('deposit-rates', rows),
       writeLoanRates: (rows) => this.write('loan-rates', rows),
+      writeMarketSummary: (rows) => this.write('market-summary', rows),
     });
   }
 

@@ -12,6 +12,7 @@ import { loanProductRows, loanRateRows } from './loans.js';
 import { planFunds } from './funds.js';
 import { fxFamilyRows } from './fx-families.js';
 import { FxRateGenerator } from './fx-rates.js';
+import { MarketSummaryGenerator } from './market-summary.js';
 
 export interface DemoOptions {
   seed?: number;
@@ -31,6 +32,8 @@ export interface DemoSummary {
   depositRates: number;
   loanProducts: number;
   loanRates: number;
+  /** Values of the daily market summary: 60 a business day. */
+  marketSummary: number;
   batches: number;
   from: string;
   until: string;
@@ -69,7 +72,8 @@ type DemoWrites =
   | 'writeFundPrices'
   | 'writeFxRates'
   | 'writeDepositRates'
-  | 'writeLoanRates';
+  | 'writeLoanRates'
+  | 'writeMarketSummary';
 
 /** What the demo writes through: the batch writer's methods that the generator uses, given rows. */
 export type DemoWriter = {
@@ -116,6 +120,7 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
     depositRates: 0,
     loanProducts: loanProducts.length,
     loanRates: 0,
+    marketSummary: 0,
     batches: 0,
     from: scale.from,
     until,
@@ -165,6 +170,20 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
     });
     progress(`FX rates: ${year} done, ${summary.fxRates} rows`);
   }
+
+  // The market summary a year per batch, as FX rates (the import takes one day per batch; the demo
+  // writes through the batch writer, which has no such rule).
+  const market = new MarketSummaryGenerator(seed);
+  for (let year = Number(scale.from.slice(0, 4)); year <= Number(until.slice(0, 4)); year++) {
+    const first = `${year}-01-01` < scale.from ? scale.from : `${year}-01-01`;
+    const last = `${year}-12-31` > until ? until : `${year}-12-31`;
+    await publish(async (w) => {
+      const rows = [...businessDays(first, last)].flatMap((day) => market.rowsOn(day));
+      await w.writeMarketSummary(rows);
+      summary.marketSummary += rows.length;
+    });
+  }
+  progress(`Market summary: ${summary.marketSummary} values`);
 
   const calendar = priceCalendar(scale.from, until);
   for (let start = 0; start < plans.length; start += scale.fundsPerBatch) {

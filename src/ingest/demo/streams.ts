@@ -12,6 +12,7 @@ export const Stream = {
   deposit: 6,
   fundPrices: 7,
   loan: 8,
+  market: 9,
 } as const;
 
 export function stream(seed: number, kind: (typeof Stream)[keyof typeof Stream], id: number): Random {

@@ -10,6 +10,7 @@ import * as publicAccess from './008_public_access.js';
 import * as fxRatesByDate from './009_fx_rates_by_date.js';
 import * as loanRates from './010_loan_rates.js';
 import * as sync from './011_sync.js';
+import * as marketSummary from './012_market_summary.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '009_fx_rates_by_date': fxRatesByDate,
   '010_loan_rates': loanRates,
   '011_sync': sync,
+  '012_market_summary': marketSummary,
 };

@@ -17,6 +17,8 @@ const ROWS_PER_INSERT: Readonly<Record<VersionedTable['table'], number>> = {
   fx_rates: 1,
   deposit_rates: 1,
   loan_rates: 1,
+  // 60 rows a day, in key order: 50 to a statement, as fund prices.
+  market_summary: 50,
 };
 
 /**
