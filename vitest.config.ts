@@ -32,6 +32,8 @@ const STORE_FREE = [
   'test/ingest/duplicates.test.ts',
   'test/ingest/fields.test.ts',
   'test/ingest/sources.test.ts',
+  'test/nav/nav-json.test.ts',
+  'test/sync/answer-reader.test.ts',
 ];
 
 // Test files that open a store only because the app needs one, about what no store takes part in: the

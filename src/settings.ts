@@ -409,7 +409,18 @@ export const SETTINGS = {
     { minimum: 1, maximum: 64 },
     'Requests to the upstream in flight at most',
   ),
-  syncTimeoutMs: integer('SYNC_TIMEOUT_MS', 30_000, { minimum: 100 }, 'Time for one request to the upstream'),
+  syncTimeoutMs: integer(
+    'SYNC_TIMEOUT_MS',
+    30_000,
+    { minimum: 100 },
+    'Time for one request to the upstream, its whole answer included',
+  ),
+  syncMaxAnswerBytes: integer(
+    'SYNC_MAX_ANSWER_BYTES',
+    64 * MiB,
+    { minimum: 1024 },
+    'Bytes of one upstream answer at most; a larger one fails the run (docs/sync.md)',
+  ),
   syncRetries: integer(
     'SYNC_RETRIES',
     5,

@@ -61,6 +61,14 @@ const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
 const convert = get(`${FX}/Convert/1000/USD/JPY`);
 // The newer site's converter (decisions 9).
 const fxCal = get(`${FX}/FxCal/1000/USD/THB`);
+// The nav group (decisions 9): the bank's newer site, its table of the day, picker and detail view.
+const NAV = '/api/nav';
+const navLatestDate = get(`${NAV}/LatestDate`);
+const navFundNames = get(`${NAV}/AllFundNames`);
+const navUpdateDays = get(`${NAV}/GetUpdateInMonth/2026/11/0`);
+const navDayPrices = get(`${NAV}/AllFundPrices/20/11/2026`);
+const navStatistics = get(`${NAV}/FundMaxMinNav/101/20/11/2023/20/11/2026`);
+const navHistory = get(`${NAV}/NavHistory/500/20/11/2023/20/11/2026`);
 // The newer site's market summary (decisions 9): the latest day's 60 values.
 const marketSummary = get('/api/MarketService/GetMarketsum');
 
@@ -88,6 +96,12 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetChartfxrates', requests: [chart] },
   { name: 'Convert', requests: [convert] },
   { name: 'FxCal', requests: [fxCal] },
+  { name: 'nav/LatestDate', requests: [navLatestDate] },
+  { name: 'nav/AllFundNames', requests: [navFundNames] },
+  { name: 'nav/GetUpdateInMonth', requests: [navUpdateDays] },
+  { name: 'nav/AllFundPrices', requests: [navDayPrices] },
+  { name: 'nav/FundMaxMinNav', requests: [navStatistics] },
+  { name: 'nav/NavHistory', requests: [navHistory] },
   { name: 'GetMarketsum', requests: [marketSummary] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
@@ -117,6 +131,12 @@ export const OPERATIONS: Operation[] = [
       chart,
       convert,
       fxCal,
+      navLatestDate,
+      navFundNames,
+      navUpdateDays,
+      navDayPrices,
+      navStatistics,
+      navHistory,
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { collectInputs } from '../ingest/files.js';
 import { runImport, type ImportReport } from '../ingest/import.js';
 import { IMPORT_TYPES, type ImportType } from '../ingest/spec.js';
+import { printable } from './printable.js';
 import { withStore } from './with-store.js';
 
 interface ImportOptions {
@@ -56,7 +57,7 @@ export function formatReport(report: ImportReport): string[] {
         e.line !== null ? `${e.file.toLowerCase().endsWith('.json') ? 'item' : 'line'} ${e.line}` : null,
         e.column ? `column ${e.column}` : null,
       ];
-      lines.push(`  ${where.filter(Boolean).join(', ')}: ${e.reason}`);
+      lines.push(printable(`  ${where.filter(Boolean).join(', ')}: ${e.reason}`));
     }
     if (report.errorCount > report.errors.length)
       lines.push(`  ... and ${n(report.errorCount - report.errors.length)} more`);

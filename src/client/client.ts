@@ -19,6 +19,14 @@ import type {
   LatestDateRecord,
   UpdateDay,
 } from '../funds/schemas.js';
+import type {
+  NavFund,
+  NavFundPrice,
+  NavLatestDate,
+  NavMaxMin,
+  NavPriceRecord,
+  NavUpdateDay,
+} from '../nav/schemas.js';
 import { dayPath, isoDay, type DateInput } from './dates.js';
 import { send, type Transport } from './transport.js';
 
@@ -279,6 +287,53 @@ export class RatesClient {
     o?: CallOptions,
   ): Promise<FundPriceRecord[]> {
     return this.json('FundPrice', `FundPriceService/FundPrice/${seg(fund)}/${range(from, to)}/N`, o);
+  }
+
+  // The nav group: the bank's newer website (decisions 9); objects where it reads one, dates YYYY-MM-DD.
+
+  /** nav/LatestDate: `{ mdate }`, the latest date with any fund price (null when none). */
+  async navLatestDate(o?: CallOptions): Promise<NavLatestDate> {
+    return this.json('nav_LatestDate', 'nav/LatestDate', o);
+  }
+
+  /** nav/AllFundNames: every listed fund with its latest price (null before its first) and mf_order. */
+  async navAllFundNames(o?: CallOptions): Promise<NavFund[]> {
+    return this.json('nav_AllFundNames', 'nav/AllFundNames', o);
+  }
+
+  /** nav/GetUpdateInMonth: `[{ day }]`, the days of a month with a price of the fund (0: any fund). */
+  async navGetUpdateInMonth(
+    year: number,
+    month: number,
+    fund: FundCode,
+    o?: CallOptions,
+  ): Promise<NavUpdateDay[]> {
+    return this.json('nav_GetUpdateInMonth', `nav/GetUpdateInMonth/${year}/${month}/${seg(fund)}`, o);
+  }
+
+  /** nav/AllFundPrices: allFundPrices' rows with mf_sAUM and dates YYYY-MM-DD. */
+  async navAllFundPrices(date: DateInput, o?: CallOptions): Promise<NavFundPrice[]> {
+    return this.json('nav_AllFundPrices', `nav/AllFundPrices/${dayPath(date)}`, o);
+  }
+
+  /** nav/FundMaxMinNav: the highest and lowest NAVs with that day's prices, first and last NAV, as one object. */
+  async navFundMaxMinNav(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<NavMaxMin> {
+    return this.json('nav_FundMaxMinNav', `nav/FundMaxMinNav/${seg(fund)}/${range(from, to)}`, o);
+  }
+
+  /** nav/NavHistory: fundPriceByFundCode's rows with dates YYYY-MM-DD. */
+  async navHistory(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<NavPriceRecord[]> {
+    return this.json('nav_NavHistory', `nav/NavHistory/${seg(fund)}/${range(from, to)}`, o);
   }
 
   private async json<T>(operationId: string, path: string, o?: CallOptions, method = 'GET'): Promise<T> {

@@ -31,3 +31,11 @@ export type {
   NavEntry,
   UpdateDay,
 } from '../funds/schemas.js';
+export type {
+  NavFund,
+  NavFundPrice,
+  NavLatestDate,
+  NavMaxMin,
+  NavPriceRecord,
+  NavUpdateDay,
+} from '../nav/schemas.js';

@@ -42,8 +42,12 @@ export const CACHES = {
   // Every fund route looks its fund up by the code asked: one read per code until the data changes.
   // Codes that name no fund are kept too, so the bound (about 8,000 codes) matters.
   fundsByCode: spec<string, { fund: Fund | undefined }>('fundCacheMaxBytes', () => 1024),
-  // AllFundPrices' listing of every fund: one read per data version (about 1 MB at market scale).
-  fundListing: spec<'all', { funds: ListedFund[] }>('fundListCacheMaxBytes', (l) => l.funds.length * 512),
+  // AllFundPrices' listing of every fund: one read per data version (about 1 MB at market scale). 64
+  // bytes for the object: the cache refuses a size of 0, which an empty listing would count otherwise.
+  fundListing: spec<'all', { funds: ListedFund[] }>(
+    'fundListCacheMaxBytes',
+    (l) => 64 + l.funds.length * 512,
+  ),
 };
 
 export type CacheName = keyof typeof CACHES;

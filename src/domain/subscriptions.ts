@@ -5,6 +5,8 @@ export const SERVICE_GROUPS = [
   'FundPriceService',
   'ExchangeRateService',
   'InterestRatesService',
+  // The bank's newer website (decisions 9).
+  'nav',
   'MarketService',
 ] as const;
 

@@ -14,16 +14,21 @@ const fundParts = new WeakMap<Fund, Buffer>();
  * of 400 kB that was serialized, measured (Buffer.byteLength) and encoded again on every call, 3.8 ms
  * of CPU. Here the fund's part is encoded once and copied; each record adds only ASCII.
  */
-export function priceRecordsJson(fund: Fund, { series, start, end }: PriceRun): Buffer {
+export function priceRecordsJson(
+  fund: Fund,
+  { series, start, end }: PriceRun,
+  /** After the date of each record: a date-time's `T00:00:00`, or '' for a plain date (the nav group's). */
+  timeOfDay = 'T00:00:00',
+): Buffer {
   const fundPart = fundPartOf(fund);
   // Each record's own fields take about 150 ASCII bytes.
   const array = new JsonArrayBytes((end - start) * (160 + fundPart.length));
   const { ids, navs, offers, redemptions, batchIds } = series;
   for (let i = start; i < end; i++) {
     const own =
-      `{"mfr_iId":${ids[i]},"mf_iNumber":${fund.id},"mfr_fNav":${number(navs[i]!)},` +
-      `"mfr_fSel":${number(offers[i]!)},"mfr_fBuy":${number(redemptions[i]!)},"l_ID":${batchIds[i]},` +
-      `"mfr_dDataDate":"${series.date(i)}T00:00:00",`;
+      `{"mfr_iId":${ids[i]},"mf_iNumber":${fund.id},"mfr_fNav":${jsonNumber(navs[i]!)},` +
+      `"mfr_fSel":${jsonNumber(offers[i]!)},"mfr_fBuy":${jsonNumber(redemptions[i]!)},"l_ID":${batchIds[i]},` +
+      `"mfr_dDataDate":"${series.date(i)}${timeOfDay}",`;
     array
       .item(own.length + fundPart.length)
       .ascii(own)
@@ -35,31 +40,47 @@ export function priceRecordsJson(fund: Fund, { series, start, end }: PriceRun): 
 /** The fields of a listed fund (FundNameItem) as UTF-8 JSON, without braces, kept with the listing. */
 const listedParts = new WeakMap<ListedFund, Buffer>();
 
+/** How a price field of a day's listing is written: its JSON text, from the price and the date asked. */
+export type PriceFieldWriter = (p: DayPrice, date: string) => string;
+
 /**
  * Each price field of an AllFundPrices item as JSON text, by its name in the schema (FundPriceOfDay):
  * typed by that object's keys, so the writer knows every field the schema has, and nothing else; the
  * writer goes through them in the schema's order, so the two cannot disagree on order either.
  */
-const PRICE_FIELDS: { [K in keyof typeof FundPriceOfDay]: (p: DayPrice, date: string) => string } = {
-  mfr_fNav: (p) => number(p.nav),
-  mfr_fSel: (p) => number(p.offer),
-  mfr_fBuy: (p) => number(p.redemption),
+const PRICE_FIELDS: { [K in keyof typeof FundPriceOfDay]: PriceFieldWriter } = {
+  mfr_fNav: (p) => jsonNumber(p.nav),
+  mfr_fSel: (p) => jsonNumber(p.offer),
+  mfr_fBuy: (p) => jsonNumber(p.redemption),
   mfr_dDataDate: (p) => `"${p.price_date}T00:00:00"`,
   mfr_sAUM: (p) => `"${netAssetsText(p.total_net_assets)}"`,
   mf_backdate: (p, date) => (p.price_date === date ? '""' : `"${p.price_date}T00:00:00"`),
 };
-const PRICE_WRITERS = Object.keys(FundPriceOfDay).map((name) => ({
-  prefix: `,"${name}":`,
-  write: PRICE_FIELDS[name as keyof typeof FundPriceOfDay],
-}));
+
+/** The writers of a day's price fields in the order of `schemaFields` (a schema's price properties). */
+export function priceWriters<F extends object>(
+  schemaFields: F,
+  writers: { [K in keyof F]: PriceFieldWriter },
+): { prefix: string; write: PriceFieldWriter }[] {
+  return Object.keys(schemaFields).map((name) => ({
+    prefix: `,"${name}":`,
+    write: writers[name as keyof F],
+  }));
+}
+const PRICE_WRITERS = priceWriters(FundPriceOfDay, PRICE_FIELDS);
 
 /**
  * AllFundPrices' answer: the listed funds that have a price shown for `date`, in the listing's order,
  * written to UTF-8 bytes as priceRecordsJson writes a history (each fund's names and links encoded
  * once, the prices in ASCII). The same JSON as the schema serializer's of the same items
- * (test/funds/fund-price-json.test.ts).
+ * (test/funds/fund-price-json.test.ts). `writers`: another shape's price fields (the nav group's).
  */
-export function dayPricesJson(listing: ListedFund[], prices: DayPrice[], date: string): Buffer {
+export function dayPricesJson(
+  listing: ListedFund[],
+  prices: DayPrice[],
+  date: string,
+  writers = PRICE_WRITERS,
+): Buffer {
   const byFund = new Map(prices.map((p) => [p.fund_id, p]));
   const array = new JsonArrayBytes(prices.length * 700);
   for (const fund of listing) {
@@ -67,7 +88,7 @@ export function dayPricesJson(listing: ListedFund[], prices: DayPrice[], date: s
     if (!p) continue;
     const part = listedPartOf(fund);
     let own = '';
-    for (const field of PRICE_WRITERS) own += field.prefix + field.write(p, date);
+    for (const field of writers) own += field.prefix + field.write(p, date);
     own += '}';
     array
       .item(1 + part.length + own.length)
@@ -166,6 +187,6 @@ function fundPartOf(fund: Fund): Buffer {
 const SAMPLE: PriceRow = { id: 0, price_date: '2000-01-01', nav: 0, offer: 0, redemption: 0, batch_id: 0 };
 
 /** A price as JSON writes it; never NaN or infinite in the database, but JSON has no such numbers. */
-function number(value: number): string {
+export function jsonNumber(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null';
 }

@@ -26,6 +26,8 @@ export interface ListedFund {
   category_th: string;
   link_en: string;
   link_th: string;
+  /** Its place within its category (mf_order). */
+  display_order: number;
 }
 
 /** A fund's price shown for a day: that day's, or its latest of the week before (a back-dated price). */
@@ -46,6 +48,7 @@ export const LISTED_COLUMNS = [
   'c.name_th as category_th',
   'f.link_en',
   'f.link_th',
+  'f.display_order',
 ] as const;
 
 /** The caches of fund reads (made by name in src/composition/caches.ts; a cache turned off keeps nothing). */
@@ -187,6 +190,25 @@ export class FundRepository {
           .whereRef('q.fund_id', '=', 'f.id')
           .where('q.price_date', '>=', addDays(date, -BACKDATE_DAYS))
           .where('q.price_date', '<=', date),
+      )
+      .select(['p.fund_id', 'p.price_date', 'p.nav', 'p.offer', 'p.redemption', 'p.total_net_assets'])
+      .execute();
+  }
+
+  /**
+   * Each fund's latest price (the website's fund list, nav/AllFundNames); a fund without any price has
+   * none. Per fund, one descending probe of its (fund_id, price_date) index, as in pricesShownOn.
+   */
+  async latestPrices(): Promise<DayPrice[]> {
+    return this.db
+      .selectFrom('funds as f')
+      .crossJoin('fund_prices as p')
+      .whereRef('p.fund_id', '=', 'f.id')
+      .where('p.price_date', '=', (eb) =>
+        eb
+          .selectFrom('fund_prices as q')
+          .select((e) => e.fn.max('q.price_date').as('latest'))
+          .whereRef('q.fund_id', '=', 'f.id'),
       )
       .select(['p.fund_id', 'p.price_date', 'p.nav', 'p.offer', 'p.redemption', 'p.total_net_assets'])
       .execute();

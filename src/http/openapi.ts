@@ -35,6 +35,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'FundPriceService', description: 'Fund prices, NAV statistics and price dates' },
         { name: 'ExchangeRateService', description: 'Foreign exchange rates' },
         { name: 'InterestRatesService', description: 'Deposit and loan interest rates' },
+        {
+          name: 'nav',
+          description: "Fund prices as the bank's newer website reads them: objects, dates YYYY-MM-DD",
+        },
         { name: 'MarketService', description: 'The daily market summary of the bank’s newer site' },
       ],
       components: {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ImportIssue } from '../schemas/import-report.js';
+import { echo } from '../domain/errors.js';
 import { FieldError } from './fields.js';
 import { readRecords, SourceError, type Format } from './sources.js';
 import type { ReferenceKeys } from '../store/reference-reads.js';
@@ -160,7 +161,9 @@ const isOptional = (parse: (value: unknown) => unknown): boolean => {
 
 /**
  * A column the spec does not have (`__proto__` included), or one named twice, in any case: which of
- * two values was meant cannot be told, so neither is taken. Applies to every import type alike.
+ * two values was meant cannot be told, so neither is taken. Applies to every import type alike. The
+ * name comes from the input, of any length: it is cut as a refused value is (a header of megabytes
+ * would otherwise be repeated whole in the report).
  */
 function keysProblem(
   keys: string[],
@@ -169,9 +172,9 @@ function keysProblem(
 ): { column: string; reason: string } | undefined {
   const unknown = keys.find((k) => !expected.has(k));
   if (unknown !== undefined)
-    return { column: unknown, reason: `unknown column; ${input.type} has ${[...expected].join(', ')}` };
+    return { column: echo(unknown), reason: `unknown column; ${input.type} has ${[...expected].join(', ')}` };
   const twice = keys.find((k, i) => keys.indexOf(k) !== i);
-  return twice === undefined ? undefined : { column: twice, reason: 'duplicate column' };
+  return twice === undefined ? undefined : { column: echo(twice), reason: 'duplicate column' };
 }
 
 /** A required column a CSV header lacks (a JSON object lacking one fails on its field instead). */

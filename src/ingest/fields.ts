@@ -1,4 +1,5 @@
 import { BUDDHIST_ERA_FROM, isRealDate, MIN_YEAR } from '../domain/dates.js';
+import { echo } from '../domain/errors.js';
 
 // Field parsers for import rows. A value comes from CSV (always a string) or JSON (string, number or
 // null); each parser accepts both and returns the stored form, or throws FieldError with the reason.
@@ -19,10 +20,11 @@ const text = (value: unknown): string => {
     throw new FieldError('is a number too large to hold');
   }
   if (value === null || value === undefined) return '';
-  throw new FieldError(`expected a text or number, got ${JSON.stringify(value).slice(0, 40)}`);
+  throw new FieldError(`expected a text or number, got ${echo(JSON.stringify(value))}`);
 };
 
-const show = (value: string) => `'${value.length > 40 ? `${value.slice(0, 40)}...` : value}'`;
+/** A refused value as its message shows it: cut as every echoed input is (column names too). */
+const show = (value: string) => `'${echo(value)}'`;
 
 /** Turns a required parser into one that also takes an empty value, as null. */
 export const optional =

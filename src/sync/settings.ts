@@ -10,6 +10,7 @@ export type SyncSettings = Pick<
   | 'syncRate'
   | 'syncConcurrency'
   | 'syncTimeoutMs'
+  | 'syncMaxAnswerBytes'
   | 'syncRetries'
   | 'syncMaxRetryWaitMs'
   | 'syncWindowDays'
@@ -24,6 +25,7 @@ export function syncOptions(s: SyncSettings, from: string, key: string): SyncOpt
     rate: s.syncRate,
     concurrency: s.syncConcurrency,
     timeoutMs: s.syncTimeoutMs,
+    maxAnswerBytes: s.syncMaxAnswerBytes,
     retries: s.syncRetries,
     maxRetryWaitMs: s.syncMaxRetryWaitMs,
     windowDays: s.syncWindowDays,

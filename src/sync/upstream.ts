@@ -2,6 +2,7 @@ import { type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { RatesClient } from '../client/client.js';
 import { RatesApiError, retryAfterMs } from '../client/errors.js';
+import { AnswerReader } from './answer-reader.js';
 
 /** How to reach the upstream, and how politely. */
 export interface UpstreamOptions {
@@ -14,6 +15,8 @@ export interface UpstreamOptions {
   concurrency: number;
   /** Time for one request, answer included, in ms. */
   timeoutMs: number;
+  /** Bytes of one answer at most: reading stops there, and the run fails (SYNC_MAX_ANSWER_BYTES). */
+  maxAnswerBytes: number;
   /** Tries after the first for a request that failed in a way worth trying again. */
   retries: number;
   /** Longest wait the upstream may ask for (Retry-After) before the sync gives up, in ms. */
@@ -31,7 +34,7 @@ export interface UpstreamOptions {
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
   constructor(
-    readonly kind: 'key' | 'unreachable' | 'refused' | 'not-interface',
+    readonly kind: 'key' | 'unreachable' | 'refused' | 'not-interface' | 'too-large',
     message: string,
   ) {
     super(message);
@@ -194,7 +197,7 @@ export class Upstream {
         const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
         try {
           res = await this.fetchWithin(url, { ...init, signal });
-          if (!TRY_AGAIN.has(res.status)) return await whole(res);
+          if (!TRY_AGAIN.has(res.status)) return await this.whole(res, init);
         } catch (error) {
           if (this.options.signal?.aborted) throw new Error('the sync was stopped');
           if (error instanceof AnswerFailure) throw error;
@@ -208,11 +211,11 @@ export class Upstream {
         }
         const askedNow = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
         if (askedNow === 0 && failures++ >= retries) {
-          if (res) return await whole(res, { lenient: true });
+          if (res) return await this.whole(res, init, { lenient: true });
           throw new AnswerFailure('unreachable', failure);
         }
         asked += askedNow;
-        if (asked > maxRetryWaitMs) return await whole(res!, { lenient: true }); // the client turns it into an error with its message
+        if (asked > maxRetryWaitMs) return await this.whole(res!, init, { lenient: true }); // the client turns it into an error with its message
         const wait = askedNow || backoffMs * 2 ** (failures - 1);
         if (res) await res.body?.cancel();
         if (askedNow) {
@@ -227,6 +230,53 @@ export class Upstream {
     } finally {
       this.pacer.release();
     }
+  }
+
+  /**
+   * The answer with its body read here, under the request's timeout (the client reads it afterwards,
+   * when no retry could be made any more), and never more than maxAnswerBytes of it: an upstream
+   * could otherwise send without end. A JSON answer of data is parsed as it arrives (AnswerReader).
+   * `lenient`: an error answer given up on, whose body only adds to its message, is kept without its
+   * body when that cannot be read, and cut at the limit.
+   */
+  private async whole(
+    res: Response,
+    init: RequestInit | undefined,
+    { lenient = false } = {},
+  ): Promise<Response> {
+    const limit = this.options.maxAnswerBytes;
+    const head = { status: res.status, statusText: res.statusText, headers: res.headers };
+    const json = res.ok && new Headers(init?.headers).get('accept') === 'application/json';
+    const reader = json ? new AnswerReader(limit) : undefined;
+    const pieces: Uint8Array[] = [];
+    let bytes = 0;
+    try {
+      for await (const piece of (res.body ?? []) as AsyncIterable<Uint8Array>) {
+        bytes += piece.length;
+        const over = reader ? !reader.push(piece) : bytes > limit;
+        // Leaving the loop cancels the body: the rest is never read.
+        if (over) {
+          if (lenient) break;
+          throw new AnswerFailure(
+            'too-large',
+            `the answer is larger than the limit of ${limit.toLocaleString('en-US')} bytes (SYNC_MAX_ANSWER_BYTES)`,
+          );
+        }
+        if (!reader) pieces.push(piece);
+      }
+    } catch (error) {
+      // Not JSON: said as the client says it when it parses (read() names the operation).
+      if (error instanceof SyntaxError) return new ParsedAnswer({ error }, head);
+      if (!lenient || error instanceof AnswerFailure) throw error;
+    }
+    if (reader) {
+      try {
+        return new ParsedAnswer({ value: reader.end() }, head);
+      } catch (error) {
+        return new ParsedAnswer({ error }, head);
+      }
+    }
+    return new Response(res.status === 204 || res.status === 304 ? null : Buffer.concat(pieces), head);
   }
 
   /**
@@ -275,19 +325,16 @@ class AnswerFailure extends Error {
   }
 }
 
-/**
- * The answer with its body read in full here, under the request's timeout (the client reads it
- * afterwards, when no retry could be made any more). `lenient`: an error answer given up on, whose
- * body only adds to its message, is kept without the body when that cannot be read.
- */
-async function whole(res: Response, { lenient = false } = {}): Promise<Response> {
-  let body: ArrayBuffer | null = null;
-  if (res.status !== 204 && res.status !== 304) {
-    try {
-      body = await res.arrayBuffer();
-    } catch (error) {
-      if (!lenient) throw error;
-    }
+/** An answer whose JSON body was read and parsed as it arrived: the client's `json()` gets the result. */
+class ParsedAnswer extends Response {
+  constructor(
+    private readonly parsed: { value: unknown } | { error: unknown },
+    init: ResponseInit,
+  ) {
+    super(null, init);
   }
-  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+
+  override json(): Promise<unknown> {
+    return 'value' in this.parsed ? Promise.resolve(this.parsed.value) : Promise.reject(this.parsed.error);
+  }
 }

@@ -79,6 +79,33 @@ describe('import in another process', () => {
     expect(failed).toMatchObject({ code: 1 });
     expect(failed.stdout).toContain(`${file}, line 2, column fund: unknown fund NOPE`);
   });
+
+  it('cuts a long column name as values are, and shows control characters escaped as JSON does', async () => {
+    const file = join(dir, 'fund-prices-columns.csv');
+    // A terminal would act on \u001b]0;x\u0007 (set its title) if it were printed as it is.
+    writeFileSync(
+      file,
+      `fund,date,nav,offer,redemption,\u001b]0;x\u0007${'y'.repeat(10 * 1024 * 1024)}\nB-TREASURY,2026-01-05,1,1,1,1\n`,
+    );
+    const column = await cli(['import', file], fresh).catch((e: { code: number; stdout: string }) => e);
+    expect(column).toMatchObject({ code: 1 });
+    expect(column.stdout).toContain(
+      `${file}, line 1, column \\u001b]0;x\\u0007${'y'.repeat(34)}...: unknown column; fund-prices has`,
+    );
+    expect(column.stdout.length).toBeLessThan(2000);
+
+    const value = join(dir, 'fund-prices-value.csv');
+    writeFileSync(value, 'fund,date,nav,offer,redemption\nB-TREASURY,2026-01-05,\u001b[2J1,1,1\n');
+    const cell = await cli(['import', value], fresh).catch((e: { code: number; stdout: string }) => e);
+    expect(cell).toMatchObject({ code: 1 });
+    expect(cell.stdout).toContain(
+      `${value}, line 2, column nav: expected a decimal number, got '\\u001b[2J1'`,
+    );
+    for (const out of [column.stdout, cell.stdout]) {
+      // eslint-disable-next-line no-control-regex
+      expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    }
+  });
 });
 
 describe('SIGKILL during a large import', () => {

@@ -21,6 +21,12 @@ import {
   type FxRateRow,
   type FxRound,
   type LatestDateRecord,
+  type NavFund,
+  type NavFundPrice,
+  type NavLatestDate,
+  type NavMaxMin,
+  type NavPriceRecord,
+  type NavUpdateDay,
   type UpdateDay,
 } from '../../src/client/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -89,6 +95,13 @@ describe('RatesClient against a running server', () => {
       GetChartfxrates: () => client.getChartFxRates('USD50', to, f.latest as DateInput, 'th'),
       Convert: () => client.convert(100, 'usd', 'JPY'),
       FxCal: () => client.fxCal(100, 'usd', 'THB'),
+      // The nav group (decisions 9).
+      nav_LatestDate: () => client.navLatestDate(),
+      nav_AllFundNames: () => client.navAllFundNames(),
+      nav_GetUpdateInMonth: () => client.navGetUpdateInMonth(year, month, 0),
+      nav_AllFundPrices: () => client.navAllFundPrices(to),
+      nav_FundMaxMinNav: () => client.navFundMaxMinNav(101, from, to),
+      nav_NavHistory: () => client.navHistory('101', from, to),
       GetMarketsum: () => client.getMarketSummary(),
     };
     const documented = Object.values(conformance.doc.paths).flatMap((item) =>
@@ -266,6 +279,14 @@ describe('RatesClient types', () => {
     expectTypeOf(c.getFxUpdateInMonth).returns.resolves.toEqualTypeOf<FxRound[]>();
     expectTypeOf(c.getChartFxRates).returns.resolves.toEqualTypeOf<FxRateRow[]>();
     expectTypeOf(c.convert).returns.resolves.toEqualTypeOf<FxConversion>();
+    expectTypeOf(c.navLatestDate).returns.resolves.toEqualTypeOf<NavLatestDate>();
+    expectTypeOf(c.navAllFundNames).returns.resolves.toEqualTypeOf<NavFund[]>();
+    expectTypeOf(c.navGetUpdateInMonth).returns.resolves.toEqualTypeOf<NavUpdateDay[]>();
+    expectTypeOf(c.navAllFundPrices).returns.resolves.toEqualTypeOf<NavFundPrice[]>();
+    expectTypeOf(c.navFundMaxMinNav).returns.resolves.toEqualTypeOf<NavMaxMin>();
+    expectTypeOf(c.navHistory).returns.resolves.toEqualTypeOf<NavPriceRecord[]>();
+    expectTypeOf<NavLatestDate['mdate']>().toEqualTypeOf<string | null>();
+    expectTypeOf<NavFund['mfr_fNav']>().toEqualTypeOf<number | null>();
     expectTypeOf<FundPriceRecord['mfr_fNav']>().toEqualTypeOf<number>();
     expectTypeOf<FundNavStatistics['MaxYear_mfr_fNav']>().toEqualTypeOf<number | null>();
     expectTypeOf<RatesApiError['status']>().toEqualTypeOf<number>();

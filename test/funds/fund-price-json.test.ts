@@ -109,6 +109,7 @@ const listed: fc.Arbitrary<ListedFund> = fc.record({
   category_th: text,
   link_en: text,
   link_th: text,
+  display_order: fc.integer({ min: 0, max: 1000 }),
 });
 
 const isoDay = fc
@@ -169,6 +170,7 @@ describe('the bytes of a day of fund prices', () => {
       category_th: 'ค',
       link_en: 'e',
       link_th: 't',
+      display_order: 1,
     };
     const p: DayPrice = {
       fund_id: 7,

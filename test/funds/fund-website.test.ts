@@ -174,3 +174,22 @@ describe("Fund_Nav and FundPrice, the website's paths", () => {
     expect((await get('FundPrice/101/01/01/2569/01/01/2569/N')).json().message).toMatch(/^Invalid fyyyy:/);
   });
 });
+
+describe('the website fund listings on a store without funds', () => {
+  let empty: TestApp;
+  beforeAll(async () => {
+    empty = await createTestApp({ seed: false });
+  });
+  afterAll(async () => empty.close());
+
+  it('answer [] (an empty listing is still kept in its cache)', async () => {
+    for (const url of ['AllFundsName', 'AllFundPrices/05/01/2026', 'AllFundsName']) {
+      const res = await empty.app.inject({
+        url: `/api/FundPriceService/${url}`,
+        headers: { 'ocp-apim-subscription-key': empty.key },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('[]');
+    }
+  });
+});

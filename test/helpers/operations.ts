@@ -61,6 +61,22 @@ export function operations(f: Fixture): Operation[] {
     ...websiteFxOperations(f),
     // The newer site's market summary (decisions 9).
     { id: 'GetMarketsum', method: 'GET', url: '/api/MarketService/GetMarketsum' },
+    ...navOperations(f),
+  ];
+}
+
+/** One valid request per operation of the nav group, the bank's newer website (decisions 9). */
+function navOperations(f: Fixture): Operation[] {
+  const day = dmy(f.latest);
+  const from = dmy(`${f.latest.slice(0, 4)}-01-01`);
+  const [year, month] = [f.latest.slice(0, 4), Number(f.latest.slice(5, 7))];
+  return [
+    { id: 'nav_LatestDate', method: 'GET', url: '/api/nav/LatestDate' },
+    { id: 'nav_AllFundNames', method: 'GET', url: '/api/nav/AllFundNames' },
+    { id: 'nav_GetUpdateInMonth', method: 'GET', url: `/api/nav/GetUpdateInMonth/${year}/${month}/0` },
+    { id: 'nav_AllFundPrices', method: 'GET', url: `/api/nav/AllFundPrices/${day}` },
+    { id: 'nav_FundMaxMinNav', method: 'GET', url: `/api/nav/FundMaxMinNav/101/${from}/${day}` },
+    { id: 'nav_NavHistory', method: 'GET', url: `/api/nav/NavHistory/101/${from}/${day}` },
   ];
 }
 

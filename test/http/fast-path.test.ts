@@ -43,7 +43,7 @@ async function cachedOperations(t: TestApp): Promise<string[]> {
 }
 
 const SAMPLES = operations({ today: '', latest: '2026-11-20', batchId: 0 }).filter((o) => o.method === 'GET');
-const GROUPS = ['FundPriceService', 'ExchangeRateService', 'InterestRatesService', 'MarketService'];
+const GROUPS = ['FundPriceService', 'ExchangeRateService', 'InterestRatesService', 'MarketService', 'nav'];
 const SITE = 'https://www.bank.example';
 
 /**

@@ -79,6 +79,16 @@ const WEBSITE_FX_OPERATIONS: [string, string, string][] = [
   ['GET', '/api/ExchangeRateService/FxCal/{amount}/{from}/{to}', 'FxCal'],
 ];
 
+/** The nav group: the bank's newer website (decisions 9). */
+const NAV_OPERATIONS: [string, string, string][] = [
+  ['GET', '/api/nav/LatestDate', 'nav_LatestDate'],
+  ['GET', '/api/nav/AllFundNames', 'nav_AllFundNames'],
+  ['GET', '/api/nav/GetUpdateInMonth/{yyyy}/{m}/{fund}', 'nav_GetUpdateInMonth'],
+  ['GET', '/api/nav/AllFundPrices/{dd}/{mm}/{yyyy}', 'nav_AllFundPrices'],
+  ['GET', '/api/nav/FundMaxMinNav/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}', 'nav_FundMaxMinNav'],
+  ['GET', '/api/nav/NavHistory/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}', 'nav_NavHistory'],
+];
+
 describe('the OpenAPI document at /openapi.json', () => {
   it('passes the OpenAPI 3.1 validator of @readme/openapi-parser', async () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -94,7 +104,7 @@ describe('the OpenAPI document at /openapi.json', () => {
       path,
       operation.operationId,
     ]);
-    expect(listed.sort()).toEqual([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS].sort());
+    expect(listed.sort()).toEqual([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS, ...NAV_OPERATIONS].sort());
   });
 
   it('declares the key as an apiKey in the header or the query, for every operation', () => {
@@ -162,32 +172,35 @@ describe('answers of every operation, errors included, conform to the document',
     expect(conformance.problems(method, url, res)).toEqual([]);
   };
 
-  it.each([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS].map(([, , id]) => [id!]))('%s', async (id) => {
-    const { path, method, operation } = operationsOf(doc).find((o) => o.operation.operationId === id)!;
-    const call = (url: string, headers: Record<string, string> = { [KEY]: t.key }) =>
-      t.app.inject({ method: method as 'GET' | 'POST', url, headers });
-    const url = exampleUrl(path, operation);
+  it.each([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS, ...NAV_OPERATIONS].map(([, , id]) => [id!]))(
+    '%s',
+    async (id) => {
+      const { path, method, operation } = operationsOf(doc).find((o) => o.operation.operationId === id)!;
+      const call = (url: string, headers: Record<string, string> = { [KEY]: t.key }) =>
+        t.app.inject({ method: method as 'GET' | 'POST', url, headers });
+      const url = exampleUrl(path, operation);
 
-    expectConforms(method, url, await call(url), 200);
-    expectConforms(method, url, await call(url, {}), 401);
-    expectConforms(method, url, await call(url, { [KEY]: 'not-a-key' }), 401);
-    const first = operation.parameters?.find((p) => p.in === 'path')?.name;
-    if (first) {
-      const bad = exampleUrl(path, operation, { [first]: '!!' });
-      expectConforms(method, bad, await call(bad), 400);
-      const long = exampleUrl(path, operation, { [first]: 'a'.repeat(500) });
-      expectConforms(method, long, await call(long), 414);
-    }
-    if (method === 'POST') {
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { [KEY]: t.key, 'content-type': 'application/octet-stream' },
-        payload: Buffer.alloc(70_000),
-      });
-      expectConforms(method, url, res, 413);
-    }
-  });
+      expectConforms(method, url, await call(url), 200);
+      expectConforms(method, url, await call(url, {}), 401);
+      expectConforms(method, url, await call(url, { [KEY]: 'not-a-key' }), 401);
+      const first = operation.parameters?.find((p) => p.in === 'path')?.name;
+      if (first) {
+        const bad = exampleUrl(path, operation, { [first]: '!!' });
+        expectConforms(method, bad, await call(bad), 400);
+        const long = exampleUrl(path, operation, { [first]: 'a'.repeat(500) });
+        expectConforms(method, long, await call(long), 414);
+      }
+      if (method === 'POST') {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { [KEY]: t.key, 'content-type': 'application/octet-stream' },
+          payload: Buffer.alloc(70_000),
+        });
+        expectConforms(method, url, res, 413);
+      }
+    },
+  );
 
   it('GetDownloadfxrates as CSV', async () => {
     const url = '/api/ExchangeRateService/GetDownloadfxrates/01/01/2020/31/12/2022/USD50/en';

@@ -4,7 +4,7 @@ import type { Service } from './services.js';
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /**
- * A sample of every operation of the interface (the ten and the website's) on A's data: every
+ * A sample of every operation of the interface (the ten, the website's and the nav group's) on A's data: every
  * seventh fund and the first and last, a day every few weeks with its rounds, ranges short and long,
  * both languages, statistics over several windows.
  */
@@ -55,6 +55,20 @@ export async function samplePaths(a: Service, until: string): Promise<string[]> 
   for (const day of sampleDays) {
     paths.push(`${P}/AllFundPrices/${dmy(day)}`, `${P}/AllFundPrices/${dmy(addDays(day, 1))}`);
     paths.push(`${P}/GetUpdateInMonth/${day.slice(0, 4)}/${Number(day.slice(5, 7))}/0`);
+  }
+  // The nav group (decisions 9) reads the same fund data: a synced service answers it alike too.
+  const N = '/api/nav';
+  paths.push(`${N}/LatestDate`, `${N}/AllFundNames`);
+  for (const fund of sampled) {
+    for (const [from, to] of ranges) {
+      const r = `${dmy(from)}/${dmy(to)}`;
+      paths.push(`${N}/FundMaxMinNav/${fund}/${r}`, `${N}/NavHistory/${fund}/${r}`);
+    }
+  }
+  for (const day of sampleDays) {
+    paths.push(`${N}/AllFundPrices/${dmy(day)}`, `${N}/AllFundPrices/${dmy(addDays(day, 1))}`);
+    paths.push(`${N}/GetUpdateInMonth/${day.slice(0, 4)}/${Number(day.slice(5, 7))}/0`);
+    paths.push(`${N}/GetUpdateInMonth/${day.slice(0, 4)}/${Number(day.slice(5, 7))}/${sampled[0]}`);
   }
   for (const day of sampleFx) {
     const [y, m] = [day.slice(0, 4), Number(day.slice(5, 7))];

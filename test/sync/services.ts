@@ -46,6 +46,7 @@ export function syncFrom(a: Service, over: Partial<SyncOptions> = {}): SyncOptio
     rate: 0,
     concurrency: 6,
     timeoutMs: 20_000,
+    maxAnswerBytes: 64 * 1024 * 1024,
     retries: 2,
     maxRetryWaitMs: 5_000,
     backoffMs: 20,

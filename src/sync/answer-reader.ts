@@ -1,0 +1,100 @@
+/**
+ * An upstream's JSON answer, parsed as it arrives, and never more of it than `limit` bytes.
+ *
+ * The sync runs in the serving process (`SYNC_FROM`), so its parsing shares the event loop with the
+ * API: one JSON.parse of a whole answer of megabytes holds every call meanwhile. An answer that is an
+ * array (all of the interface's lists) is parsed here a few items at a time, each time a piece of
+ * the body arrives: the items complete so far (up to the last comma between two of them) go to
+ * JSON.parse, the rest waits for the next piece. Anything else (an object, e.g. GetNavByFundCode's
+ * envelope) is parsed whole at the end, still within the limit.
+ */
+export class AnswerReader {
+  private readonly items: unknown[] = [];
+  /** Pieces received and not yet parsed (joined only when items in them are parsed). */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private mode: 'start' | 'array' | 'whole' = 'start';
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** Items were parsed up to a comma: what follows must be another item. */
+  private afterComma = false;
+  private bytes = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** Takes the next piece of the body; false when the answer is over the limit (read no further). */
+  push(piece: Uint8Array): boolean {
+    this.bytes += piece.length;
+    if (this.bytes > this.limit) return false;
+    let chunk = Buffer.from(piece.buffer, piece.byteOffset, piece.length);
+    if (this.mode === 'start') {
+      chunk = this.start(chunk);
+      if (chunk.length === 0) return true;
+    }
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.mode === 'array') this.scan(chunk);
+    return true;
+  }
+
+  /** The whole answer; throws a SyntaxError when it is not JSON. */
+  end(): unknown {
+    const rest = Buffer.concat(this.pending, this.pendingBytes).toString('utf8');
+    if (this.mode !== 'array') return JSON.parse(rest.replace(/^\uFEFF/, ''));
+    if (this.afterComma && /^\s*\]/.test(rest)) throw new SyntaxError('a comma before the end of an array');
+    for (const item of JSON.parse(`[${rest}`) as unknown[]) this.items.push(item);
+    return this.items;
+  }
+
+  /**
+   * What the answer is, from its first byte that is not a blank (or a byte-order mark): the chunk
+   * from after an array's `[`, or whole (blanks at the start are kept for the next chunk to decide).
+   */
+  private start(chunk: Buffer): Buffer {
+    let i = 0;
+    if (this.bytes === chunk.length && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3;
+    while (i < chunk.length && isBlank(chunk[i]!)) i++;
+    if (i === chunk.length) return chunk.subarray(i);
+    if (chunk[i] !== 0x5b /* [ */) {
+      this.mode = 'whole';
+      return chunk.subarray(i);
+    }
+    this.mode = 'array';
+    this.depth = 1;
+    return chunk.subarray(i + 1);
+  }
+
+  /** Scans a new chunk, then parses the items complete so far. */
+  private scan(chunk: Buffer): void {
+    let { depth, inString, escaped } = this;
+    let lastComma = -1;
+    for (let i = 0; i < chunk.length && depth > 0; i++) {
+      const c = chunk[i]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c /* \ */) escaped = true;
+        else if (c === 0x22 /* " */) inString = false;
+      } else if (c === 0x22) inString = true;
+      else if (c === 0x5b || c === 0x7b /* [ { */) depth++;
+      else if (c === 0x5d || c === 0x7d /* ] } */) depth--;
+      else if (c === 0x2c /* , */ && depth === 1) lastComma = i;
+    }
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    if (lastComma < 0) return;
+    // The items before the chunk's last comma, as one array; the next piece starts after the comma.
+    const before = this.pendingBytes - chunk.length + lastComma;
+    const all = this.pending.length === 1 ? chunk : Buffer.concat(this.pending, this.pendingBytes);
+    const text = all.toString('utf8', 0, before);
+    if (/^\s*$/.test(text)) throw new SyntaxError('an array with a missing item');
+    for (const item of JSON.parse(`[${text}]`) as unknown[]) this.items.push(item);
+    const rest = all.subarray(before + 1);
+    this.pending = rest.length > 0 ? [rest] : [];
+    this.pendingBytes = rest.length;
+    this.afterComma = true;
+  }
+}
+
+const isBlank = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
