@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser.js';
-import { RatesClient, type DateInput } from '../../src/client/index.js';
+import { RatesClient, type DateInput, type MarketSummary } from '../../src/client/index.js';
 import { cli } from '../helpers/cli.js';
 import {
   chartPoints,
@@ -369,6 +369,8 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
 
     it("FX: every currency in the reader's language, readable small rates (KRW, LAK) with a text alternative, rows reached by Tab, rounds, the converter, a CSV with headings in the reader's language; printed without the controls", async () => {
       const { context, page, errors } = await open(setting, '#fx');
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
       await page.waitForSelector('#fx-chart[data-points]');
       // USD 50-100 by default, as on the bank's page; the day's rounds to pick from.
       expect(await page.inputValue('#fx-family')).toBe('USD50');
@@ -397,6 +399,9 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       );
       await page.locator('#convert-result').scrollIntoViewIfNeeded();
       await checkView(page, `fx-converter-${setting.tag}`);
+      // The explorer converts with Convert: FxCal (a bare string, for the bank's newer site) is not needed.
+      expect(asked.filter((path) => /\/fxcal\//i.test(path))).toEqual([]);
+      expect(asked.some((path) => path.includes('/ExchangeRateService/Convert/'))).toBe(true);
 
       // The CSV's headings in the reader's language.
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv-download')]);
@@ -530,6 +535,73 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       },
     );
 
+    it('market summary: its day, the two outlooks, every section with its values by number; side by side at 1280 px, one under another at 390 px', async () => {
+      const { context, page, errors } = await open(setting, '#market');
+      await page.waitForSelector('.market-section');
+      const [[summaryDay], values] = await api<MarketSummary>('MarketService/GetMarketsum');
+      expect(summaryDay).toBeDefined();
+      expect(await page.textContent('#market-title')).toBe(
+        `${th ? 'สรุปภาวะตลาด ณ' : 'Market summary of'} ${shortDay(setting, summaryDay!.mktdate.split('/').map(Number))}`,
+      );
+      // Each value in its section's row of its number, as the service wrote it.
+      const sections = await page.$$eval('.market-section h3', (hs) => hs.map((x) => x.textContent ?? ''));
+      expect(sections).toHaveLength(13);
+      expect(sections.slice(0, 3)).toEqual(
+        th
+          ? ['อัตราอ้างอิง', 'อัตราดอกเบี้ยสหรัฐฯ', 'อัตราดอกเบี้ยตลาดเงิน ณ 9:00 น.']
+          : ['Reference rate', 'U.S. interest rate', 'Money market rate at 9:00'],
+      );
+      const shown = await page.$$eval('.market-table td[data-mktno]', (tds) =>
+        tds.map((td) => `${td.closest('table')!.dataset.code} ${td.dataset.mktno} ${td.textContent}`),
+      );
+      const figures = values.filter((v) => !['FXMO', 'TBMO'].includes(v.mktcode));
+      expect(figures).toHaveLength(56);
+      expect(shown.sort()).toEqual(figures.map((v) => `${v.mktcode} ${v.mktno} ${v.mktvalue}`).sort());
+      // The outlooks: each text's allowed elements as the browser parses the text itself.
+      for (const code of ['FXMO', 'TBMO']) {
+        const texts = values.filter((v) => v.mktcode === code).map((v) => v.mktvalue);
+        expect(texts).toHaveLength(2);
+        const parsed = await page.evaluate(
+          (list) =>
+            list.map((html) => {
+              const template = document.createElement('template');
+              template.innerHTML = html.trim();
+              return template.innerHTML;
+            }),
+          texts,
+        );
+        expect(
+          await page.$$eval(`#outlook-${code} .outlook-text`, (ds) => ds.map((d) => d.innerHTML)),
+        ).toEqual(parsed);
+      }
+      // Laid out as on the bank's page: columns on a laptop, one section under another on a phone.
+      const boxes = await page.$$eval('.market-section', (els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: Math.round(r.x), y: Math.round(r.y), width: r.width };
+        }),
+      );
+      const columns = new Set(boxes.map((b) => b.x));
+      if (setting.viewport === DESKTOP) {
+        expect(columns.size).toBe(3);
+        // Side by side: the first of each column at one height.
+        const tops = [...columns].map((x) => boxes.find((b) => b.x === x)!.y);
+        expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(2);
+      } else {
+        expect(columns.size).toBe(1);
+        for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y).toBeGreaterThan(boxes[i - 1]!.y);
+        for (const box of boxes) expect(box.width).toBeLessThanOrEqual(setting.viewport.width);
+      }
+      if (th) expect(sections.join('')).toMatch(THAI);
+      await checkView(page, `market-${setting.tag}`);
+      await checkPrinted(page, `market-print-${setting.tag}`, {
+        control: '.tabs',
+        table: 'table.market-table',
+      });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it('fund prices table: funds by category with NAV, offer, redemption, change, net assets, back-dated marked; search; printed without the controls', async () => {
       const { context, page, errors } = await open(setting, '#prices');
       await page.waitForSelector('table.fund-prices');
@@ -568,7 +640,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
           'public-access',
           'open',
           '--groups',
-          'FundPriceService,ExchangeRateService',
+          'FundPriceService,ExchangeRateService,MarketService',
           '--origins',
           server.url,
           // Every page here calls from one address: the default 60 calls a minute per address ran out
@@ -608,6 +680,13 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
         );
         expect(await page.$$('#notice.error')).toHaveLength(0);
         await checkView(page, `deposits-keyless-${setting.tag}`);
+        // The market summary, opened too, as the bank's own market page shows it without a key.
+        await page.click('[data-view=market]');
+        await page.waitForSelector('.market-section');
+        await eventually(() => page.textContent('#notice')).toMatch(
+          th ? /^แสดงโดยไม่ใช้คีย์/ : /^Shown without a key/,
+        );
+        await checkView(page, `market-keyless-${setting.tag}`);
         expect(unexpected(errors)).toEqual([]);
         await context.close();
       },

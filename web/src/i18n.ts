@@ -118,6 +118,9 @@ const EN = {
   depositsOn: 'Deposit rates in effect on {date}',
   loansOn: 'Loan reference rates in effect on {date}',
   badDay: 'Enter a date, e.g. {example}.',
+  tabMarket: 'Market summary',
+  marketOn: 'Market summary of {date}',
+  valueNo: 'Value {n}',
 };
 
 export type Key = keyof typeof EN;
@@ -237,6 +240,9 @@ const TH: Record<Key, string> = {
   depositsOn: 'อัตราดอกเบี้ยเงินฝากที่มีผล ณ {date}',
   loansOn: 'อัตราดอกเบี้ยเงินกู้อ้างอิงที่มีผล ณ {date}',
   badDay: 'กรอกวันที่เป็น วัน/เดือน/ปี พ.ศ. เช่น {example}',
+  tabMarket: 'สรุปภาวะตลาด',
+  marketOn: 'สรุปภาวะตลาด ณ {date}',
+  valueNo: 'ค่าที่ {n}',
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };

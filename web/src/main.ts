@@ -6,6 +6,7 @@ import { depositsView } from './deposits.js';
 import { h, message } from './dom.js';
 import { fundsView } from './funds.js';
 import { fxView } from './fx.js';
+import { marketView } from './market.js';
 import { pricesView } from './prices.js';
 import { t, type Key, type Lang } from './i18n.js';
 
@@ -17,6 +18,7 @@ const VIEWS: Record<string, View> = {
   prices: pricesView,
   fx: fxView,
   deposits: depositsView,
+  market: marketView,
 };
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
