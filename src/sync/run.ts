@@ -229,6 +229,10 @@ class SyncRun {
     await w.upsertFxFamilies(c.families);
     await this.writeProductRates(w, 'deposit', c.deposits);
     if (c.loans) await this.writeProductRates(w, 'loan', c.loans);
+    if (c.market) {
+      this.summary.rows += c.market.length;
+      await w.writeMarketSummary(c.market);
+    }
   }
 
   /**

@@ -109,4 +109,20 @@ describe('sync between two services', () => {
       ]),
     ).toEqual([]);
   });
+
+  it("brings A's corrected market summary to B, the earlier value kept as a revision", async () => {
+    const url = '/api/MarketService/GetMarketsum';
+    // `body` gives the status, then the body.
+    const [[day]] = JSON.parse((await body(a, url)).slice(4)) as [{ mktdate: string }[]];
+    const iso = `${day!.mktdate.slice(6)}-${day!.mktdate.slice(3, 5)}-${day!.mktdate.slice(0, 2)}`;
+    await publishBatch(a.store, { kind: 'market-summary', source: 'correction.csv' }, (w) =>
+      w.writeMarketSummary([{ summary_date: iso, code: 'THBR', number: 1, value: '9.99' }]),
+    );
+    const summary = await sync(b, syncFrom(a));
+    expect(summary).toMatchObject({ result: 'ok', batches: 1, written: 1 });
+    expect(await body(b, url)).toBe(await body(a, url));
+    expect(await body(b, url)).toContain('{"mktcode":"THBR","mktno":"1","mktvalue":"9.99"}');
+    const revisions = await b.store.db.selectFrom('market_summary_revisions').selectAll().execute();
+    expect(revisions).toMatchObject([{ summary_date: iso, code: 'THBR', number: 1 }]);
+  });
 });
