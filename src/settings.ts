@@ -272,6 +272,13 @@ export const SETTINGS = {
     { minimum: 1 },
     'Unknown keys per minute from one address before 429 (5 minutes)',
   ),
+  ipv6ClientPrefix: integer(
+    'IPV6_CLIENT_PREFIX',
+    64,
+    { minimum: 1, maximum: 128 },
+    // Keyless calls and unknown keys are limited per client: one subscriber gets a whole /64 (or more).
+    'IPv6 prefix length that is one client for per-address limits (IPv4: each address)',
+  ),
   usageFlushMs: integer(
     'USAGE_FLUSH_MS',
     5000,

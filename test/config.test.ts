@@ -78,6 +78,7 @@ describe('loadConfig: the settings table', () => {
       metricsHost: '127.0.0.1',
       trustProxy: false,
       keyGuessLimit: 30,
+      ipv6ClientPrefix: 64,
       usageFlushMs: 5000,
       cacheMaxBytes: 64 * MiB,
       cacheMaxAgeS: 60,

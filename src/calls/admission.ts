@@ -9,7 +9,7 @@ import { MAX_KEY_LENGTH } from './presented-key.js';
 export interface AskedCall {
   /** The key the call presents (presentedKey); undefined: none. */
   key: string | undefined;
-  /** The client's address: limits of a call without a key, and unknown keys, are counted by it. */
+  /** The client's address: limits of a call without a key, and unknown keys, are counted by its client (Gateway.clientOf). */
   address: string;
   /** The service group of the operation called. */
   group: string;
@@ -87,13 +87,14 @@ async function identifySlowly(
 ): Promise<Identity> {
   const key = call.key!;
   const hashed = key.length <= MAX_KEY_LENGTH ? hash(key) : undefined;
+  const client = gateway.clientOf(call.address);
   if (hashed === undefined || !gateway.subscriptions.isKnown(hashed)) {
-    const waitMs = await guard(gateway, () => gateway.keyGuesses.waitMs(call.address));
+    const waitMs = await guard(gateway, () => gateway.keyGuesses.waitMs(client));
     if (waitMs > 0) return refused(tooManyGuesses(gateway, waitMs), undefined);
   }
   const subscription = hashed === undefined ? undefined : await gateway.subscriptions.find(hashed);
   if (!subscription) {
-    const waitMs = await guard(gateway, () => gateway.keyGuesses.unknownKey(call.address));
+    const waitMs = await guard(gateway, () => gateway.keyGuesses.unknownKey(client));
     if (waitMs > 0) return refused(tooManyGuesses(gateway, waitMs), undefined);
     gateway.metrics.refusals.inc({ reason: 'invalid_key' });
     return refused(new ApiError(401, MESSAGES.invalidKey), undefined);
@@ -121,7 +122,8 @@ function limit(
   call: AskedCall,
 ): Admission | Promise<Admission> {
   const { subscription, keyless } = identity;
-  const address = keyless ? call.address : undefined;
+  // Counted per client: an IPv6 one by its prefix, not by each of its addresses (Gateway.clientOf).
+  const address = keyless ? gateway.clientOf(call.address) : undefined;
   const go = (headers: Record<string, string>): Admission => ({
     admitted: true,
     subscription,

@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import { loadConfig } from '../config.js';
-import { backupDatabase, restoreDatabase, RestoreBusyError } from '../store/backup.js';
+import { BackupCheckError, backupDatabase } from '../store/backup.js';
 import { checkBackupFile } from '../store/backup-check.js';
-import { openStore, sqlitePath } from '../store/db.js';
-import { migrateToLatest } from '../store/migrate.js';
+import { restoreDatabase, RestoreBusyError, RestoreFailedError } from '../store/restore.js';
+import { sqlitePath } from '../store/db.js';
 import { isPostgresUrl } from '../store/postgres/connection.js';
 import { withStore } from './with-store.js';
 
@@ -16,14 +16,27 @@ export async function backupCommand(file: string): Promise<void> {
   await withStore(async (store, config) => {
     if (store.dialect !== 'sqlite') throw new Error(POSTGRES_BACKUP);
     const started = Date.now();
-    const { pages } = await backupDatabase(store.sqlite, file, config.dataFileMode);
-    const check = await checkBackupFile(file);
-    if (!check.ok) throw new Error(`The backup in ${file} failed its check: ${check.problem}`);
+    let pages: number;
+    try {
+      ({ pages } = await backupDatabase(store.sqlite, file, config.dataFileMode));
+    } catch (error) {
+      throw new Error(`No backup made: ${backupFailure(error, file)}. Nothing was written at ${file}.`);
+    }
     const mb = (statSync(file).size / 1e6).toFixed(1);
     console.log(
       `Backed up ${store.location} to ${file}: ${pages} pages, ${mb} MB in ${((Date.now() - started) / 1000).toFixed(1)} s (integrity ok).`,
     );
   });
+}
+
+/** Why a backup failed, about the backup's file (a storage error names the database's otherwise). */
+function backupFailure(error: unknown, file: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return `the disk holding ${file} is full (${code}): free space there, or back up to another disk`;
+  if (error instanceof BackupCheckError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' ? `${message} (${code})` : message;
 }
 
 export async function restoreCommand(file: string): Promise<void> {
@@ -32,24 +45,33 @@ export async function restoreCommand(file: string): Promise<void> {
   const check = await checkBackupFile(file);
   if (!check.ok) throw new Error(`Not restoring ${file}: ${check.problem}. The database was not touched.`);
   const target = sqlitePath(config.databaseUrl);
-  let pages: number;
+  const again = 'To restore, stop the server and any import, then run the restore again.';
+  let restored: { pages: number; applied: string[] };
   try {
-    ({ pages } = await restoreDatabase(file, target, config.dataFileMode));
+    restored = await restoreDatabase(file, target, config.dataFileMode);
   } catch (error) {
-    if (!(error instanceof RestoreBusyError)) throw error;
-    // The copy is one transaction: either it did not start, or another writer came right after it.
-    const what = error.copied
-      ? `Restored, but ${error.message}: another process wrote to it`
-      : `Not restored: ${error.message} (a running server or import), so the database was not touched`;
-    throw new Error(`${what}. To restore, stop the server and any import, then run the restore again.`);
-  }
-  const store = openStore(config.databaseUrl, { fileMode: config.dataFileMode });
-  try {
-    const applied = await migrateToLatest(store.db);
-    console.log(
-      `Restored ${file} into ${target}: ${pages} pages, checked${applied.length ? `; then applied ${applied.join(', ')}` : ''}.`,
+    if (error instanceof RestoreBusyError)
+      throw new Error(
+        `Not restored: ${error.message} (a running server or import), so the database was not touched. ${again}`,
+      );
+    if (error instanceof RestoreFailedError) {
+      const written = /another process wrote/.test(error.message) ? ` ${again}` : '';
+      if (!error.kept)
+        throw new Error(
+          `Not restored: ${error.message}. The previous database was put back as it was.${written}`,
+        );
+      throw new Error(
+        `Not restored: ${error.message}. Putting the previous database back failed too (${error.kept.error.message}): ` +
+          `it is kept, whole, in ${error.kept.file}. Stop the server and any import, then restore it: rates restore ${error.kept.file}`,
+      );
+    }
+    // Before the copy (the database could not be copied aside, the copy itself failed): nothing changed.
+    throw new Error(
+      `Not restored: ${error instanceof Error ? error.message : String(error)}. The database was not touched.`,
     );
-  } finally {
-    await store.close();
   }
+  const { pages, applied } = restored;
+  console.log(
+    `Restored ${file} into ${target}: ${pages} pages, checked${applied.length ? `; then applied ${applied.join(', ')}` : ''}.`,
+  );
 }

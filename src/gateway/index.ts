@@ -18,9 +18,10 @@ import { SubscriptionCache } from './subscription-cache.js';
 import { ThrottledReport } from './throttled-report.js';
 import { TrafficLimits } from './traffic-limits.js';
 import { UsageRecorder } from './usage-recorder.js';
+import { limitedClient } from '../domain/client-address.js';
 
 /** The gateway's options that are settings by the same name (src/settings.ts says what each means). */
-type GatewaySettingNames = 'keyGuessLimit' | 'usageFlushMs' | 'keyCacheMaxEntries';
+type GatewaySettingNames = 'keyGuessLimit' | 'ipv6ClientPrefix' | 'usageFlushMs' | 'keyCacheMaxEntries';
 
 export interface GatewayOptions extends Pick<Config, GatewaySettingNames> {
   store: Store;
@@ -38,8 +39,8 @@ export interface GatewayOptions extends Pick<Config, GatewaySettingNames> {
 export function gatewaySettings(
   config: Pick<Config, GatewaySettingNames> & Parameters<typeof redisSettings>[0],
 ): Pick<GatewayOptions, GatewaySettingNames | 'redis'> {
-  const { keyGuessLimit, usageFlushMs, keyCacheMaxEntries } = config;
-  return { keyGuessLimit, usageFlushMs, keyCacheMaxEntries, redis: redisSettings(config) };
+  const { keyGuessLimit, ipv6ClientPrefix, usageFlushMs, keyCacheMaxEntries } = config;
+  return { keyGuessLimit, ipv6ClientPrefix, usageFlushMs, keyCacheMaxEntries, redis: redisSettings(config) };
 }
 
 /** How long a start waits for Redis before serving anyway (under the failure mode). */
@@ -117,6 +118,14 @@ export class Gateway {
     this.usage = new UsageRecorder(new UsageRepository(store.db), (error) =>
       background(error, 'writing usage'),
     );
+  }
+
+  /**
+   * The client that limits counted per address count `address` under: an IPv6 client by its prefix
+   * (IPV6_CLIENT_PREFIX bits), an IPv4 one by its address (src/domain/client-address.ts).
+   */
+  clientOf(address: string): string {
+    return limitedClient(address, this.options.ipv6ClientPrefix);
   }
 
   async start(): Promise<this> {

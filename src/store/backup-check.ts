@@ -39,9 +39,12 @@ export async function checkBackupFile(file: string): Promise<BackupCheck> {
     const applied = (
       db.prepare('select name from kysely_migration order by name').all() as { name: string }[]
     ).map((r) => r.name);
+    const found = schemaOf(db);
+    const steps = await schemaSteps();
     const problem =
       migrationProblem(applied) ??
-      schemaProblem(schemaOf(db), await schemaAfter(applied)) ??
+      schemaProblem(found, steps[applied.length - 1]?.schema ?? new Map()) ??
+      unrecordedProblem(found, steps, applied.length) ??
       foreignKeyProblem(db);
     return problem ? { ok: false, problem, migrations: applied } : { ok: true, migrations: applied };
   } catch (error) {
@@ -60,19 +63,27 @@ function migrationProblem(applied: string[]): string | undefined {
   return gap ? `migration ${gap} is not recorded (the schema was changed by hand)` : undefined;
 }
 
-/** The schema the applied migrations make, built in memory by the migrations themselves. */
-async function schemaAfter(applied: string[]): Promise<Schema> {
-  const sqlite = new SQLite(':memory:');
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  try {
-    const chosen = Object.fromEntries(applied.map((m) => [m, migrations[m]!]));
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => chosen } });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-    return schemaOf(sqlite);
-  } finally {
-    await db.destroy();
-  }
+/** The schema after each migration, in the order they run, built in memory by the migrations themselves. */
+let steps: Promise<{ migration: string; schema: Schema }[]> | undefined;
+
+function schemaSteps(): Promise<{ migration: string; schema: Schema }[]> {
+  steps ??= (async () => {
+    const sqlite = new SQLite(':memory:');
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const made: { migration: string; schema: Schema }[] = [];
+      for (const migration of Object.keys(migrations).sort()) {
+        const { error } = await migrator.migrateUp();
+        if (error) throw error instanceof Error ? error : new Error(String(error));
+        made.push({ migration, schema: schemaOf(sqlite) });
+      }
+      return made;
+    } finally {
+      await db.destroy();
+    }
+  })();
+  return steps;
 }
 
 function schemaOf(db: SQLite.Database): Schema {
@@ -99,6 +110,33 @@ function schemaProblem(found: Schema, expected: Schema): string | undefined {
     if (!there || there.type !== type) return `${type} ${name} is missing`;
     const missing = columns.find((c) => !there.columns.includes(c));
     if (missing !== undefined) return `column ${name}.${missing} is missing`;
+  }
+  return undefined;
+}
+
+/**
+ * The first thing a migration not recorded makes that the file has all the same: the schema was moved
+ * on without its record (by hand, or a copy of another database's tables), and the restore would run
+ * that migration again over what it made, and fail with the database already replaced.
+ */
+function unrecordedProblem(
+  found: Schema,
+  steps: { migration: string; schema: Schema }[],
+  recorded: number,
+): string | undefined {
+  for (let i = recorded; i < steps.length; i++) {
+    const before = steps[i - 1]?.schema ?? new Map();
+    const { migration, schema } = steps[i]!;
+    for (const [name, { type, columns }] of schema) {
+      const there = found.get(name);
+      if (!there) continue;
+      const earlier = before.get(name);
+      if (!earlier)
+        return `${type} ${name} is there, but migration ${migration}, which makes it, is not recorded`;
+      const added = columns.find((c) => !earlier.columns.includes(c) && there.columns.includes(c));
+      if (added !== undefined)
+        return `column ${name}.${added} is there, but migration ${migration}, which adds it, is not recorded`;
+    }
   }
   return undefined;
 }

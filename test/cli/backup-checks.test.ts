@@ -1,8 +1,10 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/store/migrations/index.js';
 import { cli } from '../helpers/cli.js';
 import { snapshot } from '../helpers/db-files.js';
 import { onSqlite } from '../helpers/store.js';
@@ -26,6 +28,49 @@ function brokenCopy(name: string, damage: (db: SQLite.Database) => void): string
   damage(db);
   db.close();
   return file;
+}
+
+/**
+ * A sound backup as an older version made it: the migrations up to `last` only, then `extra` (an
+ * operator's own SQL) on top.
+ */
+async function olderBackup(name: string, last: string, extra: string): Promise<string> {
+  const file = join(dir, name);
+  const sqlite = new SQLite(file);
+  sqlite.pragma('page_size = 16384'); // as the service makes a database (src/store/db.ts)
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const older = Object.keys(migrations)
+    .sort()
+    .filter((m) => m <= last);
+  const provider = { getMigrations: async () => Object.fromEntries(older.map((m) => [m, migrations[m]!])) };
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error as Error;
+  sqlite.exec(extra);
+  await db.destroy();
+  return file;
+}
+
+/**
+ * A sound backup of an older version, whose next migration fails only when it runs: an operator's
+ * trigger refuses the row 005_data_version adds. No check can tell before the copy.
+ */
+const failingOlderBackup = (name: string) =>
+  olderBackup(
+    name,
+    '004_fund_price_dates',
+    "create trigger settings_by_hand before insert on settings begin select raise(abort, 'settings are kept by hand'); end",
+  );
+
+/** The migrations a database has recorded. */
+function recorded(file: string): string[] {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return (db.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map(
+      (r) => r.name,
+    );
+  } finally {
+    db.close();
+  }
 }
 
 describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying why (SQLite only)', () => {
@@ -102,5 +147,46 @@ describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying wh
     expect(result).toMatchObject({ code: 1 });
     expect((result as { stderr: string }).stderr).toMatch(/migration 002_admin_tokens is not recorded/);
     expect(await snapshot(liveFile)).toEqual(before);
+  });
+
+  it("refuses a backup holding a later migration's columns without its record, touching nothing", async () => {
+    // The columns and table of 011_sync are there; its record (and any later one) is not: the restore
+    // would run 011_sync again over its own columns, and fail.
+    const file = brokenCopy('unrecorded.db', (db) =>
+      db.exec("delete from kysely_migration where name >= '011_sync'"),
+    );
+    const before = await snapshot(liveFile);
+    const result = await cli(['restore', file], live).catch(failure);
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toMatch(
+      /Not restoring .*unrecorded\.db: column fund_prices\.origin_id is there, but migration 011_sync, which adds it, is not recorded.*The database was not touched/,
+    );
+    expect(await snapshot(liveFile)).toEqual(before);
+    expect(recorded(liveFile)).toEqual(Object.keys(migrations).sort());
+  });
+
+  it('puts the previous database back when a migration fails after the copy', async () => {
+    // No check can tell before: the copy goes in, and comes out again.
+    const file = await failingOlderBackup('older.db');
+    const before = await snapshot(liveFile);
+    const files = readdirSync(join(dir, 'live')).sort();
+    const result = await cli(['restore', file], live).catch(failure);
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toMatch(
+      /Not restored: Migration 005_data_version failed: settings are kept by hand\. The previous database was put back/,
+    );
+    // Nothing left beside it: the copy of the previous database kept during the restore is gone.
+    expect(readdirSync(join(dir, 'live')).sort()).toEqual(files);
+    expect(await snapshot(liveFile)).toEqual(before);
+    expect(recorded(liveFile)).toEqual(Object.keys(migrations).sort());
+  });
+
+  it('leaves no database where there was none when a migration fails after the copy', async () => {
+    const file = await failingOlderBackup('older-again.db');
+    const empty = { DATA_DIR: join(dir, 'empty') };
+    const result = await cli(['restore', file], empty).catch(failure);
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toMatch(/The previous database was put back/);
+    expect(readdirSync(join(dir, 'empty'))).toEqual([]);
   });
 });

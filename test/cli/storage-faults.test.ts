@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshot, fundIds, writeBigPriceFile } from '../helpers/db-files.js';
 import { cli } from '../helpers/cli.js';
+import { fillDisk } from '../helpers/disk.js';
 import { onSqlite } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-faults-'));
@@ -93,6 +94,28 @@ describe.runIf(onSqlite)('storage faults of the SQLite file and its disk (SQLite
       expect(result.code).toBe(1);
       expect(result.stderr, result.stderr.slice(-400)).toContain(`The disk holding ${db} is full`);
       expect(await snapshot(db)).toEqual(before);
+    },
+  );
+
+  it.skipIf(!root)(
+    'a backup onto a full disk: a clear message, and no file left that could pass for a backup (runs as root only: it mounts a small disk)',
+    async () => {
+      expect(tinyDisk).toBeDefined();
+      const source = { DATA_DIR: join(dir, 'backup-source') };
+      await cli(['demo', '--until', '2014-01-31'], source);
+      const folder = join(tinyDisk!, 'backups');
+      mkdirSync(folder);
+      // Room for the backup's first pages, not for the whole of it.
+      const filler = fillDisk(tinyDisk!, 256 * 1024);
+      try {
+        const file = join(folder, 'rates-backup.db');
+        const result = await fail(['backup', file], source);
+        expect(result.code).toBe(1);
+        expect(readdirSync(folder)).toEqual([]);
+        expect(result.stderr).toContain(`No backup made: the disk holding ${file} is full`);
+      } finally {
+        rmSync(filler);
+      }
     },
   );
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -50,9 +50,12 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** How the store reaches its database (a proxy, a replica URL); see openTestStore. */
     connect?: TestStoreOptions['connect'];
+    /** The folder of the SQLite file (e.g. on a small disk), removed on close; a new temporary one by default. */
+    dir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'rates-test-'));
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'rates-test-'));
+  mkdirSync(dir, { recursive: true });
   // A short busy timeout, as the server has.
   const store = await openTestStore(dir, 'test.db', { busyTimeoutMs: 100, connect: options.connect });
   const today = bangkokToday();

@@ -146,6 +146,29 @@ describe('public access', () => {
     await admin('PUT', { ...OPEN, groups: before.groups, origins: before.origins });
   });
 
+  it('counts an IPv6 client by its /64 and IPv4 by its address, an IPv4-mapped address as IPv4', async () => {
+    const statuses = async (addresses: string[]) => {
+      const seen = [];
+      for (const from of addresses) seen.push((await call(FUND, {}, from)).statusCode);
+      return seen;
+    };
+    // Four addresses of one /64, written four ways: one client, one budget of 3 calls a minute.
+    const oneNetwork = [
+      '2001:db8:45:1::1',
+      '2001:db8:45:1::2',
+      '2001:0db8:0045:0001:ffff:ffff:ffff:ffff',
+      '2001:DB8:45:1:0:0:0:3',
+    ];
+    expect(await statuses(oneNetwork)).toEqual([200, 200, 200, 429]);
+    // The next /64 is another client.
+    expect(await statuses(['2001:db8:45:2::1'])).toEqual([200]);
+    // One IPv4 address, as IPv4 or mapped into IPv6 (a dual-stack socket's form), is one client.
+    const oneAddress = ['::ffff:198.51.100.7', '198.51.100.7', '::ffff:c633:6407', '198.51.100.7'];
+    expect(await statuses(oneAddress)).toEqual([200, 200, 200, 429]);
+    // The next IPv4 address is another client: IPv4 is not counted by network.
+    expect(await statuses(['198.51.100.8'])).toEqual([200]);
+  });
+
   it('gives CORS headers to the listed origins only, and answers their preflights', async () => {
     const listed = await call(FUND, { origin: SITE });
     expect(listed.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import type { SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { TransactionAwareDatabase } from './dialect.js';
 
 /**
  * The database as Kysely's SQLite dialect uses it, preparing each distinct SQL text once. Kysely
@@ -9,10 +9,13 @@ import { LRUCache } from 'lru-cache';
  * statement still being iterated (a streamed query) is not shared: a busy one is prepared anew.
  * SQLite prepares a statement again by itself when the schema changes (migrations).
  */
-export function withStatementCache(sqlite: SQLite.Database, max = 1000): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database, max = 1000): TransactionAwareDatabase {
   // Bounded: SQL texts vary with the length of IN lists.
   const statements = new LRUCache<string, SQLite.Statement>({ max });
   return {
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     close: () => sqlite.close(),
     prepare(source: string) {
       const cached = statements.get(source);

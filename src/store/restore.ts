@@ -1,0 +1,190 @@
+import { existsSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
+import { removeSidecars } from './backup.js';
+import { makeDataFile, makeDataFolder } from './data-files.js';
+import { openStore } from './db.js';
+import { migrateToLatest } from './migrate.js';
+
+// A restore that fails leaves the service exactly as it was. What can be checked is checked before
+// the copy (checkBackupFile); what only running can tell (another process writing right after the
+// copy, a migration of an older backup failing) comes after it, so the database there before is
+// copied aside first and copied back if anything after the copy fails.
+
+/** The restore could not write: another process holds the database's write lock. Nothing changed. */
+export class RestoreBusyError extends Error {}
+
+/** Something after the copy failed; the previous database was put back, or (`kept`) could not be. */
+export class RestoreFailedError extends Error {
+  constructor(
+    cause: Error,
+    /** When putting the previous database back failed too: where its copy is, and why. */
+    readonly kept?: { file: string; error: Error },
+  ) {
+    super(cause.message, { cause });
+  }
+}
+
+/** How long a restore waits for other writers (a server's usage writes take milliseconds). */
+const WAIT_MS = 5000;
+
+/**
+ * Copies a checked backup over the database at `target`, as one write seen whole by its readers,
+ * checks that the target holds the backup, then applies the migrations the backup lacks. A failure
+ * before the copy changed nothing; one after it puts the previous database back (RestoreFailedError).
+ */
+export async function restoreDatabase(
+  file: string,
+  target: string,
+  fileMode: number,
+): Promise<{ pages: number; applied: string[] }> {
+  makeDataFolder(dirname(target), fileMode);
+  const previous = await setAside(target);
+  makeDataFile(target, fileMode);
+  const source = new SQLite(file, { readonly: true, fileMustExist: true });
+  let pages: number;
+  try {
+    pages = await copyWhole(source, target);
+  } catch (error) {
+    // The copy is one transaction, and it did not commit: the target is as it was (or, when there was
+    // no database, the empty file made for the copy goes again).
+    source.close();
+    if (!previous.hadDatabase) await previous.putBack();
+    previous.discard();
+    throw error;
+  }
+  let applied: string[];
+  try {
+    const difference = differenceFrom(source, target);
+    if (difference)
+      throw new Error(`${target} ${difference} right after the copy: another process wrote to it`);
+    source.close();
+    applied = await migrate(target, fileMode);
+  } catch (error) {
+    if (source.open) source.close();
+    const cause = error instanceof Error ? error : new Error(String(error));
+    try {
+      await previous.putBack();
+    } catch (putBackError) {
+      // The copy aside stays: it is the previous database, and the operator's way back.
+      throw new RestoreFailedError(cause, { file: previous.file, error: putBackError as Error });
+    }
+    previous.discard();
+    throw new RestoreFailedError(cause);
+  }
+  previous.discard();
+  return { pages, applied };
+}
+
+interface SetAside {
+  /** Whether there was a database at the target (not no file, nor an empty one). */
+  hadDatabase: boolean;
+  /** Where the copy of the previous database is (while there is one). */
+  file: string;
+  /** Makes the target what it was before the restore. */
+  putBack(): Promise<void>;
+  /** Deletes the copy, once it is not needed (after a restore, or once put back). */
+  discard(): void;
+}
+
+/**
+ * A copy of the database at `target` (SQLite's backup API: consistent while others read), or, when
+ * there was none (no file, an empty one), the note to make it so again. The copy is named after the
+ * process and the time: the copy an earlier, failed restore kept is never overwritten.
+ */
+async function setAside(target: string): Promise<SetAside> {
+  const file = `${target}.${process.pid}-${Date.now()}.before-restore`;
+  const sidecars = [`${target}-wal`, `${target}-shm`];
+  const size = existsSync(target) ? statSync(target).size : undefined;
+  if (size === undefined || size === 0) {
+    return {
+      hadDatabase: false,
+      file,
+      putBack: async () => {
+        for (const sidecar of sidecars) rmSync(sidecar, { force: true });
+        if (size === undefined) rmSync(target, { force: true });
+        else truncateSync(target, 0);
+      },
+      discard: () => undefined,
+    };
+  }
+  const live = new SQLite(target, { readonly: true, fileMustExist: true });
+  const discard = () => {
+    rmSync(file, { force: true });
+    removeSidecars(file);
+  };
+  try {
+    await live.backup(file);
+  } catch (error) {
+    discard();
+    throw new Error(
+      `cannot keep a copy of the current database first, to put it back should the restore fail (${(error as Error).message})`,
+    );
+  } finally {
+    live.close();
+  }
+  return {
+    hadDatabase: true,
+    file,
+    putBack: async () => {
+      const copy = new SQLite(file, { readonly: true, fileMustExist: true });
+      try {
+        await copyWhole(copy, target);
+      } finally {
+        copy.close();
+      }
+    },
+    discard,
+  };
+}
+
+/**
+ * Copies every page of `source` over `target` in one transaction. The backup API writes nothing while
+ * another connection holds the write lock, yet reports success with 0 pages; so a copy counts only
+ * when it moved every page, and is retried until WAIT_MS has passed.
+ */
+async function copyWhole(source: SQLite.Database, target: string): Promise<number> {
+  const pages = source.pragma('page_count', { simple: true }) as number;
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const { totalPages, remainingPages } = await source.backup(target);
+    if (totalPages === pages && remainingPages === 0) return pages;
+    if (Date.now() > deadline) throw new RestoreBusyError(`another process is writing to ${target}`);
+    await sleep(100);
+  }
+}
+
+/** Brings the restored database to this version's schema, as `rates serve` would at its start. */
+async function migrate(target: string, fileMode: number): Promise<string[]> {
+  const store = openStore(`sqlite:${target}`, { fileMode });
+  try {
+    return await migrateToLatest(store.db);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * What the target holds that the backup does not: its size in pages, its migrations, its batches.
+ * Only an import or a migration writes the latter two; a server's usage counts may follow the copy.
+ */
+function differenceFrom(source: SQLite.Database, target: string): string | undefined {
+  const restored = new SQLite(target, { readonly: true, fileMustExist: true });
+  try {
+    const facts = (db: SQLite.Database) => ({
+      pages: db.pragma('page_count', { simple: true }) as number,
+      migrations: db.prepare('select count(*) as n, max(name) as last from kysely_migration').get(),
+      batches: db.prepare('select count(*) as n, max(id) as last from batches').get(),
+    });
+    const [want, got] = restored.transaction(() => [facts(source), facts(restored)])();
+    if (want!.pages !== got!.pages) return `has ${got!.pages} pages, not ${want!.pages}`;
+    if (JSON.stringify(want!.migrations) !== JSON.stringify(got!.migrations))
+      return 'has other migrations than the backup';
+    if (JSON.stringify(want!.batches) !== JSON.stringify(got!.batches))
+      return 'has other batches than the backup';
+    return undefined;
+  } finally {
+    restored.close();
+  }
+}
