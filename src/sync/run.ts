@@ -280,7 +280,7 @@ class SyncRun {
       await writeDeposits(w);
       if (writeLoans) await writeLoans(w);
       if (checkedMarket && checkedMarket.length > 0)
-        await w.writeMarketSummary(checkedMarket as NewMarketSummaryRow[]);
+        await w.write('market_summary', checkedMarket as NewMarketSummaryRow[]);
     };
   }
 
@@ -319,10 +319,10 @@ class SyncRun {
     return async (w) => {
       if (kind === 'deposit') {
         await w.upsertDepositProducts(checkedProducts);
-        await w.writeDepositRates(checkedRates);
+        await w.write('deposit_rates', checkedRates);
       } else {
         await w.upsertLoanProducts(checkedProducts);
-        await w.writeLoanRates(checkedRates);
+        await w.write('loan_rates', checkedRates);
       }
     };
   }
@@ -372,7 +372,7 @@ class SyncRun {
     }
     return async (w) => {
       await w.upsertFunds(checkedFunds);
-      for (const p of prices) if (p.length > 0) await w.writeSyncedFundPrices(p);
+      for (const p of prices) if (p.length > 0) await w.write('fund_prices', p, { fromUpstream: true });
     };
   }
 
@@ -431,7 +431,7 @@ class SyncRun {
           empty = 0;
           await this.publish('sync-fx-rates', `FX ${month}`, async (c) => {
             const rows = await this.checkFx(c, days);
-            return (w) => w.writeSyncedFxRates(rows);
+            return (w) => w.write('fx_rates', rows, { fromUpstream: true });
           });
         } else empty++;
         await this.advance({ fxCursor: month });
@@ -470,7 +470,7 @@ class SyncRun {
       if (count > 0)
         await this.publish('sync-fx-rates', `FX ${from} to ${to}`, async (c) => {
           const rows = await this.checkFx(c, answers);
-          return (w) => w.writeSyncedFxRates(rows);
+          return (w) => w.write('fx_rates', rows, { fromUpstream: true });
         });
       await this.advance({ fxCursor: from });
       if (count === 0) return;
@@ -509,7 +509,7 @@ class SyncRun {
       return async (w) => {
         await writeCatalogue(w);
         await writeFunds(w);
-        await w.writeSyncedFxRates(fxRows);
+        await w.write('fx_rates', fxRows, { fromUpstream: true });
       };
     });
     this.progress('recent', funds.length + 1, funds.length + 1);
