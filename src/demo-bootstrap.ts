@@ -29,7 +29,7 @@ export async function bootstrapDemo(
   const summary = await generateDemo(store, { seed: config.demoSeed });
   say(
     `Demo data: ${summary.funds} funds, ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates, ` +
-      `${summary.depositRates} deposit rates, ${summary.loanRates} loan rates (${summary.from} to ${summary.until}).`,
+      `${summary.depositRates} deposit rates, ${summary.loanRates} loan rates, ${summary.marketSummary} market summary values (${summary.from} to ${summary.until}).`,
   );
   const { primaryKey } = await new KeyRepository(store.db).create('demo', 'demo', new Date(), {
     limits: DEMO_LIMITS,

@@ -59,6 +59,8 @@ const fxDays = get(`${FX}/GetDayInMonth/2026/11`);
 const fxRounds = get(`${FX}/GetUpdateInMonth/20/11/2026`);
 const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
 const convert = get(`${FX}/Convert/1000/USD/JPY`);
+// The newer site's converter (decisions 9).
+const fxCal = get(`${FX}/FxCal/1000/USD/THB`);
 // The nav group (decisions 9): the bank's newer site, its table of the day, picker and detail view.
 const NAV = '/api/nav';
 const navLatestDate = get(`${NAV}/LatestDate`);
@@ -69,6 +71,9 @@ const navStatistics = get(`${NAV}/FundMaxMinNav/101/20/11/2023/20/11/2026`);
 const navHistory = get(`${NAV}/NavHistory/500/20/11/2023/20/11/2026`);
 // The newer site's market summary (decisions 9): the latest day's 60 values.
 const marketSummary = get('/api/MarketService/GetMarketsum');
+// The rates as of a past day (the history of issue 20): a year before the dataset's end.
+const depositOn = get('/api/InterestRatesService/GetDepositRate/2025-11-20');
+const loanOn = get('/api/InterestRatesService/GetLoanRate/2025-11-20');
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -93,6 +98,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetUpdateInMonth (FX)', requests: [fxRounds] },
   { name: 'GetChartfxrates', requests: [chart] },
   { name: 'Convert', requests: [convert] },
+  { name: 'FxCal', requests: [fxCal] },
   { name: 'nav/LatestDate', requests: [navLatestDate] },
   { name: 'nav/AllFundNames', requests: [navFundNames] },
   { name: 'nav/GetUpdateInMonth', requests: [navUpdateDays] },
@@ -100,6 +106,8 @@ export const OPERATIONS: Operation[] = [
   { name: 'nav/FundMaxMinNav', requests: [navStatistics] },
   { name: 'nav/NavHistory', requests: [navHistory] },
   { name: 'GetMarketsum', requests: [marketSummary] },
+  { name: 'GetDepositRate/{date}', requests: [depositOn] },
+  { name: 'GetLoanRate/{date}', requests: [loanOn] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {
@@ -127,6 +135,7 @@ export const OPERATIONS: Operation[] = [
       fxRounds,
       chart,
       convert,
+      fxCal,
       navLatestDate,
       navFundNames,
       navUpdateDays,

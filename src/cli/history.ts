@@ -53,3 +53,16 @@ export async function historyLoanRateCommand(options: { product: string; date: s
     );
   });
 }
+
+export async function historyMarketSummaryCommand(options: { date: string; code?: string }): Promise<void> {
+  const date = parseLooseDate('--date', options.date);
+  if (options.code !== undefined && !/^[A-Z]{2,6}$/.test(options.code)) {
+    throw new Error(`--code must be a market summary code such as RR or FXMO; got '${options.code}'`);
+  }
+  await withStore(async (store) => {
+    print(
+      await new HistoryRepository(store.db).marketSummary(date, options.code),
+      `market summary${options.code ? ` ${options.code}` : ''} of ${date}`,
+    );
+  });
+}

@@ -207,6 +207,12 @@ history
   .requiredOption('--product <id>', 'loan product id')
   .requiredOption('--date <date>', 'effective date, YYYY-MM-DD')
   .action(lazy(async () => (await import('./history.js')).historyLoanRateCommand));
+history
+  .command('market-summary')
+  .description("A day's market summary values (or one code's): served values and earlier revisions")
+  .requiredOption('--date <date>', 'YYYY-MM-DD')
+  .option('--code <code>', 'one code only, e.g. RR or FXMO (case-sensitive)')
+  .action(lazy(async () => (await import('./history.js')).historyMarketSummaryCommand));
 
 program
   .command('backup')

@@ -3,7 +3,10 @@ import type { HistoryEntry } from '../schemas/history.js';
 import { RATE_COLUMNS } from './fx-rate-columns.js';
 import type { Database } from './schema.js';
 
-/** What a fund price, a family's rates on a day or a loan rate have been: served value and earlier revisions. */
+/**
+ * What a fund price, a family's rates on a day, a loan rate or a day's market summary have been: served
+ * value and earlier revisions.
+ */
 export class HistoryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -62,6 +65,30 @@ export class HistoryRepository {
       .orderBy('id', 'desc')
       .execute();
     return entries(served, revisions);
+  }
+
+  /**
+   * A day's market summary values (or one code's): the served ones by code and number, then every
+   * replaced one, by code and number, newest first.
+   */
+  async marketSummary(date: string, code?: string): Promise<HistoryEntry[]> {
+    const columns = ['code', 'number', 'value'] as const;
+    let served = this.db
+      .selectFrom('market_summary')
+      .select([...columns, 'batch_id'])
+      .where('summary_date', '=', date);
+    let revisions = this.db
+      .selectFrom('market_summary_revisions')
+      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
+      .where('summary_date', '=', date);
+    if (code !== undefined) {
+      served = served.where('code', '=', code);
+      revisions = revisions.where('code', '=', code);
+    }
+    return entries(
+      await served.orderBy('code').orderBy('number').execute(),
+      await revisions.orderBy('code').orderBy('number').orderBy('id', 'desc').execute(),
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Insertable } from 'kysely';
 import { addDays } from '../domain/dates.js';
 import { FxBannerRow, FxDay, FxFamily, FxLastUpdate, FxRateRow, FxRound } from '../exchange-rates/schemas.js';
@@ -10,12 +10,15 @@ import {
   LatestDateRecord,
 } from '../funds/schemas.js';
 import { DepositRate, LoanRate } from '../interest-rates/schemas.js';
+import { marketRowProblem } from '../domain/market-summary.js';
+import { MarketDate, MarketValue } from '../market/schemas.js';
 import type {
   FundCategoryTable,
   FxFamilyTable,
   NewDepositRate,
   NewFundPrice,
   NewFxRate,
+  NewMarketSummaryRow,
 } from '../store/schema.js';
 import { UpstreamError, type Upstream } from './upstream.js';
 
@@ -33,6 +36,8 @@ const ROUNDS = Type.Array(FxRound);
 const DAILY = Type.Array(FxRateRow);
 const DEPOSITS = Type.Array(DepositRate);
 const LOANS = Type.Array(LoanRate);
+// As a TypeBox tuple, which its compiler checks (the route's schema is a 2020-12 one for the document).
+const MARKET = Type.Tuple([Type.Array(MarketDate, { maxItems: 1 }), Type.Array(MarketValue)]);
 
 /** A fund as AllFundsName lists it (or, from an upstream without it, AllFundPrices). */
 export interface ListedFund {
@@ -57,6 +62,11 @@ export interface Catalogue {
   loans: ProductRates | null;
   /** The upstream's latest fund price date (LatestDate), or null when it has none. */
   latestPriceDate: string | null;
+  /**
+   * The upstream's latest market summary (GetMarketsum): the only day it publishes, so a sync copies
+   * each day it sees; null when the upstream has no MarketService.
+   */
+  market: NewMarketSummaryRow[] | null;
 }
 
 /** Rate products (deposit or loan) in display order, and each one's rate in effect. */
@@ -153,6 +163,7 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
 
   const deposits = await up.must(DEPOSITS, 'GetDepositRate', (c) => c.getDepositRate());
   const loans = await up.read(LOANS, 'GetLoanRate', (c) => c.getLoanRate());
+  const market = await up.read(MARKET, 'GetMarketsum', (c) => c.getMarketSummary());
   return {
     categories: [...categories.values()].sort((a, b) => a.id - b.id),
     funds,
@@ -169,7 +180,28 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
         'GetLoanRate',
       ),
     latestPriceDate,
+    market: market && marketRows(market),
   };
+}
+
+/** GetMarketsum's answer as the rows of a market-summary import, through the import's own row checks. */
+function marketRows([days, values]: Static<typeof MARKET>): NewMarketSummaryRow[] {
+  const day = days[0];
+  if (!day) return [];
+  const summary_date = dmyToIso(day.mktdate, 'GetMarketsum');
+  const seen = new Set<string>();
+  return values.map((v) => {
+    const number = /^[0-9]{1,2}$/.test(v.mktno) ? Number(v.mktno) : NaN;
+    const twice = seen.has(`${v.mktcode} ${number}`) && { column: 'mktno', reason: 'comes twice' };
+    seen.add(`${v.mktcode} ${number}`);
+    const problem = twice || marketRowProblem(v.mktcode, number, v.mktvalue);
+    if (problem)
+      throw new UpstreamError(
+        'not-interface',
+        `GetMarketsum: ${v.mktcode} ${v.mktno}: ${problem.column} ${problem.reason}`,
+      );
+    return { summary_date, code: v.mktcode, number, value: v.mktvalue };
+  });
 }
 
 function productRates(rows: string[][], what: string): ProductRates {

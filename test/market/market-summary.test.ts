@@ -95,6 +95,34 @@ describe('GetMarketsum', () => {
     const [, corrected] = await summary();
     expect(corrected.find((r) => r.mktcode === 'THBR')!.mktvalue).toBe('1.25');
     expect(corrected).toHaveLength(60);
+    // The history of the admin API: the served value, then the one it replaced, with their batches.
+    const history = (query: string) =>
+      t.app.inject({
+        url: `/admin/history/market-summary?${query}`,
+        headers: { authorization: `Bearer ${t.adminToken}` },
+      });
+    expect((await history(`date=${day}&code=THBR`)).json()).toEqual([
+      {
+        served: true,
+        batchId: nd.json().batchId,
+        replacedByBatchId: null,
+        replacedAt: null,
+        values: { code: 'THBR', number: 1, value: '1.25' },
+      },
+      {
+        served: false,
+        batchId: posted.json().batchId,
+        replacedByBatchId: nd.json().batchId,
+        replacedAt: expect.any(String),
+        values: { code: 'THBR', number: 1, value: '1.5' },
+      },
+    ]);
+    const whole = (await history(`date=${day}`)).json() as { served: boolean; values: object }[];
+    expect(whole.filter((e) => e.served)).toHaveLength(60);
+    expect(whole.filter((e) => !e.served)).toHaveLength(1);
+    expect(whole[0]!.values).toEqual({ code: 'CMST', number: 1, value: '1.5' });
+    expect((await history('date=2000-01-01')).json()).toEqual([]);
+    expect((await history(`date=${day}&code=rr`)).statusCode).toBe(400);
     // The same batch again changes nothing.
     const again = await postBatch(
       t,

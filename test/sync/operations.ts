@@ -41,6 +41,7 @@ export async function samplePaths(a: Service, until: string): Promise<string[]> 
     `${X}/GetDateTimeLastUpdate`,
     `/api/InterestRatesService/GetDepositRate`,
     `/api/InterestRatesService/GetLoanRate`,
+    `/api/MarketService/GetMarketsum`,
   ];
   for (const fund of sampled) {
     for (const [from, to] of ranges) {

@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import type { VersionedTableName } from '../../store/versioned-tables.js';
 import type { ImportType } from '../spec.js';
 import type { DemoTarget, DemoWriter } from './generate.js';
 
@@ -14,6 +15,15 @@ const RENAME: Partial<Record<ImportType, Record<string, string>>> = {
   'deposit-rates': { product_id: 'product' },
   'loan-rates': { product_id: 'product' },
   'market-summary': { summary_date: 'date' },
+};
+
+/** The import type whose file holds a versioned table's rows. */
+const FILE_OF: Record<VersionedTableName, ImportType> = {
+  fund_prices: 'fund-prices',
+  fx_rates: 'fx-rates',
+  deposit_rates: 'deposit-rates',
+  loan_rates: 'loan-rates',
+  market_summary: 'market-summary',
 };
 
 /**
@@ -49,11 +59,7 @@ export class CsvFilesTarget implements DemoTarget {
       upsertFxFamilies: (rows) => this.write('fx-families', rows),
       upsertDepositProducts: (rows) => this.write('deposit-products', rows),
       upsertLoanProducts: (rows) => this.write('loan-products', rows),
-      writeFundPrices: (rows) => this.write('fund-prices', rows),
-      writeFxRates: (rows) => this.write('fx-rates', rows),
-      writeDepositRates: (rows) => this.write('deposit-rates', rows),
-      writeLoanRates: (rows) => this.write('loan-rates', rows),
-      writeMarketSummary: (rows) => this.write('market-summary', rows),
+      write: (table, rows) => this.write(FILE_OF[table], rows),
     });
   }
 

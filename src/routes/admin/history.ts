@@ -8,7 +8,7 @@ import { HistoryEntry } from '../../schemas/history.js';
 import { HistoryRepository } from '../../store/history-repo.js';
 import type { AdminContext } from './context.js';
 
-/** Served values and earlier revisions of a fund price, a family's rates on a day or a loan rate. */
+/** Served values and earlier revisions of a fund price, a family's rates on a day, a loan rate or a day's market summary. */
 export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app, { store }) => {
   const history = new HistoryRepository(store.db);
   const funds = new FundRepository(store.db, noCaches());
@@ -59,5 +59,23 @@ export const historyRoutes: FastifyPluginAsyncTypebox<AdminContext> = async (app
       const date = parseLooseDate('date', request.query.date);
       return product === undefined ? [] : history.loanRate(product, date);
     },
+  );
+
+  app.get(
+    '/history/market-summary',
+    {
+      schema: {
+        summary:
+          "A day's market summary values (or one code's): served values, then earlier revisions, by code and number",
+        querystring: Type.Object({
+          date: LooseDate,
+          code: Type.Optional(
+            Type.String({ pattern: '^[A-Z]{2,6}$', description: 'a market summary code, e.g. RR, FXMO' }),
+          ),
+        }),
+        response: { 200: Type.Array(HistoryEntry) },
+      },
+    },
+    async (request) => history.marketSummary(parseLooseDate('date', request.query.date), request.query.code),
   );
 };
