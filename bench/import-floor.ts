@@ -14,6 +14,7 @@ import { openStore } from '../src/store/db.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { publishBatch } from '../src/store/publisher.js';
 import { encodeRows, type RowSlice } from '../src/store/row-slice.js';
+import type { VersionedTableName } from '../src/store/versioned-tables.js';
 import { loadAverage } from './harness/load.js';
 
 const { values } = parseArgs({
@@ -27,6 +28,10 @@ await migrateToLatest(store.db);
 
 /** Milliseconds spent in the writer, by what it wrote. */
 const spent = { 'fund prices': 0, 'FX rates': 0, 'the rest': 0 };
+const SPENT_ON: Partial<Record<VersionedTableName, keyof typeof spent>> = {
+  fund_prices: 'fund prices',
+  fx_rates: 'FX rates',
+};
 const timed =
   <A extends unknown[]>(what: keyof typeof spent, write: (...args: A) => Promise<void>) =>
   async (...args: A) => {
@@ -53,11 +58,7 @@ try {
       upsertFxFamilies: timed('the rest', (r) => w.upsertFxFamilies(r)),
       upsertDepositProducts: timed('the rest', (r) => w.upsertDepositProducts(r)),
       upsertLoanProducts: timed('the rest', (r) => w.upsertLoanProducts(r)),
-      writeFundPrices: sliced(timed('fund prices', (r) => w.writeFundPrices(r))),
-      writeFxRates: sliced(timed('FX rates', (r) => w.writeFxRates(r))),
-      writeDepositRates: sliced(timed('the rest', (r) => w.writeDepositRates(r))),
-      writeLoanRates: sliced(timed('the rest', (r) => w.writeLoanRates(r))),
-      writeMarketSummary: sliced(timed('the rest', (r) => w.writeMarketSummary(r))),
+      write: (table, rows) => sliced(timed(SPENT_ON[table] ?? 'the rest', (r) => w.write(table, r)))(rows),
     };
     await generateDemoInto({ batch: (write) => write(writer) }, { scale, until: values.until });
     written = performance.now();

@@ -171,8 +171,8 @@ for (const [name, layout] of Object.entries(LAYOUTS)) {
     const { store, dir } = await freshStore(layout);
     const ms = await timed(() =>
       publishBatch(store, { kind: 'bench', source: 'bench' }, async (w) => {
-        await w.writeFundPrices(fundRows[order]);
-        await w.writeFxRates(rates);
+        await w.write('fund_prices', fundRows[order]);
+        await w.write('fx_rates', rates);
       }),
     );
     const rows = fundRows[order].length + rates.length;

@@ -59,6 +59,8 @@ const fxDays = get(`${FX}/GetDayInMonth/2026/11`);
 const fxRounds = get(`${FX}/GetUpdateInMonth/20/11/2026`);
 const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
 const convert = get(`${FX}/Convert/1000/USD/JPY`);
+// The newer site's converter (decisions 9).
+const fxCal = get(`${FX}/FxCal/1000/USD/THB`);
 // The nav group (decisions 9): the bank's newer site, its table of the day, picker and detail view.
 const NAV = '/api/nav';
 const navLatestDate = get(`${NAV}/LatestDate`);
@@ -93,6 +95,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetUpdateInMonth (FX)', requests: [fxRounds] },
   { name: 'GetChartfxrates', requests: [chart] },
   { name: 'Convert', requests: [convert] },
+  { name: 'FxCal', requests: [fxCal] },
   { name: 'nav/LatestDate', requests: [navLatestDate] },
   { name: 'nav/AllFundNames', requests: [navFundNames] },
   { name: 'nav/GetUpdateInMonth', requests: [navUpdateDays] },
@@ -127,6 +130,7 @@ export const OPERATIONS: Operation[] = [
       fxRounds,
       chart,
       convert,
+      fxCal,
       navLatestDate,
       navFundNames,
       navUpdateDays,

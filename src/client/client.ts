@@ -2,6 +2,7 @@ import type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 import type { MarketSummary } from '../market/schemas.js';
 import type {
   FxBannerRow,
+  FxCalAmount,
   FxConversion,
   FxDay,
   FxFamily,
@@ -234,6 +235,15 @@ export class RatesClient {
   async convert(amount: number | string, from: string, to: string, o?: CallOptions): Promise<FxConversion> {
     const path = `ExchangeRateService/Convert/${seg(amount)}/${seg(from)}/${seg(to)}`;
     return this.json('Convert', path, o);
+  }
+
+  /**
+   * FxCal: the amount `convert` converts, as the newer site's converter reads it: decimal text with at
+   * most 4 decimals ('3236.64').
+   */
+  async fxCal(amount: number | string, from: string, to: string, o?: CallOptions): Promise<FxCalAmount> {
+    const path = `ExchangeRateService/FxCal/${seg(amount)}/${seg(from)}/${seg(to)}`;
+    return this.json('FxCal', path, o);
   }
 
   /** 4.9 FundPriceWebApi_GetUpdateInMonth: days of a month with a price of the fund (0: any fund). */

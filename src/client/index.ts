@@ -13,6 +13,7 @@ export type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 export type { MarketDate, MarketSummary, MarketValue } from '../market/schemas.js';
 export type {
   FxBannerRow,
+  FxCalAmount,
   FxConversion,
   FxDay,
   FxFamily,

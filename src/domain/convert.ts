@@ -20,9 +20,18 @@ export const integer = (n: number): Fraction => ({ num: BigInt(n), den: 1n });
 
 /** A positive fraction rounded half up to `decimals` (1 or more) places, as a number (for JSON). */
 export function rounded(f: Fraction, decimals: number): number {
+  return Number(decimalText(f, decimals));
+}
+
+/**
+ * A positive fraction rounded half up to at most `decimals` (1 or more) places, as decimal text:
+ * no trailing zeros, no point for a whole number, no grouping ('3236.64', '2125').
+ */
+export function decimalText(f: Fraction, decimals: number): string {
   const units = (f.num * 10n ** BigInt(decimals) * 2n + f.den) / (f.den * 2n);
   const digits = units.toString().padStart(decimals + 1, '0');
-  return Number(`${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`);
+  const fraction = digits.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${digits.slice(0, -decimals)}.${fraction}` : digits.slice(0, -decimals);
 }
 
 /** How a currency is quoted: a rate in baht for `unit` units (100 for JPY, 1,000 for IDR and VND). */

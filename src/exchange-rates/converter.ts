@@ -1,4 +1,4 @@
-import { conversionRate, integer, rounded, times, type Fraction } from '../domain/convert.js';
+import { conversionRate, decimalText, integer, rounded, times, type Fraction } from '../domain/convert.js';
 import { formatDayMonthYear } from '../domain/dates.js';
 import { ParamError } from '../domain/errors.js';
 import type { FxConversion } from './schemas.js';
@@ -18,14 +18,9 @@ export async function convert(
   fromRaw: string,
   toRaw: string,
 ): Promise<FxConversion> {
-  const [from, to] = [fromRaw.toUpperCase(), toRaw.toUpperCase()];
-  const fromQuote = from === BAHT ? undefined : await quote(rounds, 'from', from, 'buying_tt');
-  const toQuote = to === BAHT ? undefined : await quote(rounds, 'to', to, 'selling_tt');
-  const round = laterOf(fromQuote, toQuote) ?? (await rounds.lastUpdate());
-  if (!round) throw new ParamError('from', 'a currency the bank has published rates for', fromRaw);
-  const rate = from === to ? integer(1) : conversionRate(fromQuote, toQuote);
+  const { converted, rate, from, to, round } = await conversion(rounds, amount, fromRaw, toRaw);
   return {
-    convertedAmount: rounded(times(amount, rate), 2),
+    convertedAmount: rounded(converted, 2),
     rate: rounded(rate, 8),
     from,
     to,
@@ -33,6 +28,31 @@ export async function convert(
     Update: String(round.round),
     DTime: round.time,
   };
+}
+
+/**
+ * FxCal (decisions 9): the amount Convert converts, as the newer site's converter reads it: decimal
+ * text it calls `.replace` on, rounded once (half up) to at most 4 places, with no trailing zeros and
+ * no grouping ('3236.64').
+ */
+export async function fxCal(
+  rounds: FxRoundsRepository,
+  amount: Fraction,
+  fromRaw: string,
+  toRaw: string,
+): Promise<string> {
+  return decimalText((await conversion(rounds, amount, fromRaw, toRaw)).converted, 4);
+}
+
+/** The exact converted amount and rate (unrounded fractions), the codes, and the round they are of. */
+async function conversion(rounds: FxRoundsRepository, amount: Fraction, fromRaw: string, toRaw: string) {
+  const [from, to] = [fromRaw.toUpperCase(), toRaw.toUpperCase()];
+  const fromQuote = from === BAHT ? undefined : await quote(rounds, 'from', from, 'buying_tt');
+  const toQuote = to === BAHT ? undefined : await quote(rounds, 'to', to, 'selling_tt');
+  const round = laterOf(fromQuote, toQuote) ?? (await rounds.lastUpdate());
+  if (!round) throw new ParamError('from', 'a currency the bank has published rates for', fromRaw);
+  const rate = from === to ? integer(1) : conversionRate(fromQuote, toQuote);
+  return { converted: times(amount, rate), rate, from, to, round };
 }
 
 async function quote(

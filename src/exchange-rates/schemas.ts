@@ -100,3 +100,10 @@ export const FxConversion = Type.Object(
   { $id: 'FxConversion' },
 );
 export type FxConversion = Static<typeof FxConversion>;
+
+export const FxCalAmount = Type.String({
+  description:
+    'The amount in `to` as Convert converts it, rounded half up to at most 4 decimals, without trailing zeros or grouping',
+  examples: ['3236.64'],
+});
+export type FxCalAmount = Static<typeof FxCalAmount>;

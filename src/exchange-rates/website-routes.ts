@@ -16,10 +16,18 @@ import {
   Year,
 } from '../domain/params.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
-import { FxBannerRow, FxConversion, FxDay, FxLastUpdate, FxRateRow, FxRound } from './schemas.js';
+import {
+  FxBannerRow,
+  FxCalAmount,
+  FxConversion,
+  FxDay,
+  FxLastUpdate,
+  FxRateRow,
+  FxRound,
+} from './schemas.js';
 import type { ExchangeRateRepositories } from './repository.js';
 import { MAX_DOWNLOAD_YEARS } from './routes.js';
-import { convert } from './converter.js';
+import { convert, fxCal } from './converter.js';
 
 // The bank's website calls these ExchangeRateService operations beside the spec's (decisions 6);
 // docs/website-operations.md says which block calls which and what it reads of the answer.
@@ -175,6 +183,30 @@ export const exchangeRateWebsiteRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const { amount, from, to } = request.params;
       return convert(fxRounds, parseAmount(amount), from, to);
+    },
+  );
+
+  // The newer site's converter (decisions 9): Convert's amount alone, as a JSON string.
+  app.get(
+    '/FxCal/:amount/:from/:to',
+    {
+      schema: {
+        operationId: 'FxCal',
+        summary: "Convert's converted amount alone, as a JSON string with at most 4 decimals",
+        params: Type.Object({ amount: Amount, from: Currency, to: withExample(Currency, 'THB') }),
+        response: {
+          200: FxCalAmount,
+          ...PARAM_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { amount, from, to } = request.params;
+      const text = await fxCal(fxRounds, parseAmount(amount), from, to);
+      // Sent as JSON text: a string payload with a JSON content type goes out as it is, where a
+      // bare string would go out as text/plain.
+      reply.type('application/json; charset=utf-8');
+      return JSON.stringify(text);
     },
   );
 };

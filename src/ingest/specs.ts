@@ -166,7 +166,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         total_net_assets: ns(v, 'total_net_assets'),
       };
     },
-    write: (w, rows) => w.writeFundPrices(rows),
+    write: (w, rows) => w.write('fund_prices', rows),
   }),
 
   'fx-rates': defineSpec<NewFxRate>({
@@ -220,21 +220,21 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         ...r,
       };
     },
-    write: (w, rows) => w.writeFxRates(rows),
+    write: (w, rows) => w.write('fx_rates', rows),
   }),
 
   'deposit-rates': rateSpec(
     'deposit-rates',
     'product',
     (refs) => refs.products,
-    (w, rows) => w.writeDepositRates(rows),
+    (w, rows) => w.write('deposit_rates', rows),
   ),
 
   'loan-rates': rateSpec(
     'loan-rates',
     'loan product',
     (refs) => refs.loanProducts,
-    (w, rows) => w.writeLoanRates(rows),
+    (w, rows) => w.write('loan_rates', rows),
   ),
 
   'market-summary': defineSpec<NewMarketSummaryRow>({
@@ -261,7 +261,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
       once(ctx, `market summary value ${code} ${number}`);
       return { summary_date: day, code, number, value };
     },
-    write: (w, rows) => w.writeMarketSummary(rows),
+    write: (w, rows) => w.write('market_summary', rows),
   }),
 };
 

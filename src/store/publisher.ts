@@ -7,34 +7,29 @@ import type {
   FundTable,
   FxFamilyTable,
   LoanProductTable,
-  NewDepositRate,
-  NewFundPrice,
-  NewFxRate,
-  NewLoanRate,
-  NewMarketSummaryRow,
 } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
-import { decodeRows, encodeRows, isRowSlice, type RowSlice } from './row-slice.js';
+import { encodeRows, isRowSlice, type RowSlice } from './row-slice.js';
 import {
-  DEPOSIT_RATES,
-  FUND_PRICES,
-  FX_RATES,
-  LOAN_RATES,
-  MARKET_SUMMARY,
-  SYNCED_FUND_PRICES,
-  SYNCED_FX_RATES,
+  versionedTable,
+  type NewVersionedRow,
   type Row,
   type VersionedTable,
+  type VersionedTableName,
   type WriteCounts,
 } from './versioned-tables.js';
-import { list, tuple, writeVersioned } from './versioned-write.js';
 
 type ReferenceTable = 'fund_categories' | 'funds' | 'fx_families' | 'deposit_products' | 'loan_products';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 export const CHUNK = 500;
+
+/** `a, b, c` as identifiers. */
+const list = (names: readonly string[]) => sql.join(names.map((n) => sql.ref(n)));
+/** `(?, ?, ?)` with a row's values for the named columns (missing ones as null). */
+const tuple = (row: Row, names: readonly string[]) => sql`(${sql.join(names.map((n) => row[n] ?? null))})`;
 
 function* chunks<T>(rows: readonly T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += CHUNK) yield rows.slice(i, i + CHUNK);
@@ -58,8 +53,8 @@ export class BatchWriter {
     private readonly trx: Kysely<Database>,
     readonly batchId: number,
     private readonly now: string,
-    /** The dialect's bulk path for versioned rows; without it, portable SQL per chunk. */
-    private readonly bulk?: BatchTransaction['bulkWriter'],
+    /** The engine's path for versioned rows (batch-transaction.ts). */
+    private readonly bulk: BatchTransaction['bulkWriter'],
   ) {}
 
   upsertFundCategories(rows: Insertable<FundCategoryTable>[]): Promise<void> {
@@ -122,19 +117,19 @@ export class BatchWriter {
     return this.counts.changed - this.referenceChanges;
   }
 
-  /** Prices and rates come as rows, or as a slice (the checked rows of an import). */
-  writeFundPrices(rows: NewFundPrice[] | RowSlice): Promise<void> {
-    return this.writeAll(FUND_PRICES, rows);
-  }
-
-  /** Prices read from an upstream by `rates sync`, with its mfr_iId and l_ID (origin_id, origin_batch_id). */
-  writeSyncedFundPrices(rows: NewFundPrice[]): Promise<void> {
-    return this.writeAll(SYNCED_FUND_PRICES, rows);
-  }
-
-  /** Rates read from an upstream by `rates sync`, with its row ID (origin_id). */
-  writeSyncedFxRates(rows: NewFxRate[]): Promise<void> {
-    return this.writeAll(SYNCED_FX_RATES, rows);
+  /**
+   * Rows of a versioned table (versioned-tables.ts), as objects or as a slice of its columns (the
+   * checked rows of an import): new keys are inserted, identical rows left alone (so re-publishing
+   * is idempotent), and a changed row is replaced after its old values go to the revisions table.
+   * `fromUpstream` (rates sync): the upstream's own numbers for the rows (mfr_iId, l_ID, ID; the
+   * table's `origin` columns) are written and compared too.
+   */
+  write<T extends VersionedTableName>(
+    table: T,
+    rows: NewVersionedRow<T>[] | RowSlice,
+    { fromUpstream = false }: { fromUpstream?: boolean } = {},
+  ): Promise<void> {
+    return this.writeAll(versionedTable(table, fromUpstream), rows);
   }
 
   /** Work due once all rows are written: the dates that now have prices. */
@@ -149,22 +144,6 @@ export class BatchWriter {
     }
   }
 
-  writeFxRates(rows: NewFxRate[] | RowSlice): Promise<void> {
-    return this.writeAll(FX_RATES, rows);
-  }
-
-  writeDepositRates(rows: NewDepositRate[] | RowSlice): Promise<void> {
-    return this.writeAll(DEPOSIT_RATES, rows);
-  }
-
-  writeLoanRates(rows: NewLoanRate[] | RowSlice): Promise<void> {
-    return this.writeAll(LOAN_RATES, rows);
-  }
-
-  writeMarketSummary(rows: NewMarketSummaryRow[] | RowSlice): Promise<void> {
-    return this.writeAll(MARKET_SUMMARY, rows);
-  }
-
   /** Rows as a slice of the table's columns, at this one door: the bulk writers take nothing else. */
   private async writeAll(spec: VersionedTable, rows: readonly object[] | RowSlice): Promise<void> {
     const slice = isRowSlice(rows)
@@ -174,20 +153,12 @@ export class BatchWriter {
       const dates = slice.columns[slice.names.indexOf('price_date')] ?? [];
       for (let i = 0; i < slice.length; i++) this.priceDates.add(dateDigits(dates[i] as string));
     }
-    if (this.bulk) {
-      let writer = this.bulkWriters.get(spec);
-      if (!writer) {
-        writer = this.bulk(spec, this.batchId, this.now, this.counts);
-        this.bulkWriters.set(spec, writer);
-      }
-      return writer.write(slice);
+    let writer = this.bulkWriters.get(spec);
+    if (!writer) {
+      writer = this.bulk(spec, this.batchId, this.now, this.counts);
+      this.bulkWriters.set(spec, writer);
     }
-    for (const chunk of chunks(decodeRows(slice))) {
-      const c = await writeVersioned(this.trx, spec, chunk, this.batchId, this.now);
-      this.counts.inserted += c.inserted;
-      this.counts.changed += c.changed;
-      this.counts.unchanged += c.unchanged;
-    }
+    return writer.write(slice);
   }
 }
 

@@ -1,14 +1,23 @@
-/** A table whose served rows keep their earlier values in a revisions table (decisions, section 5). */
+import type { Insertable } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * A table whose served rows keep their earlier values in a revisions table (docs/contract-notes.md,
+ * Revisions). One entry of VERSIONED_TABLES below per table; the batch writer (publisher.ts) and each
+ * engine's bulk writer (sqlite/, postgres/) work from it alone.
+ */
 export interface VersionedTable {
-  table: 'fund_prices' | 'fx_rates' | 'deposit_rates' | 'loan_rates' | 'market_summary';
-  revisions:
-    | 'fund_price_revisions'
-    | 'fx_rate_revisions'
-    | 'deposit_rate_revisions'
-    | 'loan_rate_revisions'
-    | 'market_summary_revisions';
+  table: string;
+  revisions: string;
+  /** The columns that name a row: one row per key. */
   keys: readonly string[];
+  /** The served values: a row whose values differ from the stored ones replaces them, keeping a revision. */
   values: readonly string[];
+  /**
+   * The upstream's own numbers for a row, written only by `rates sync` (served as mfr_iId, l_ID and
+   * ID): compared and kept in revisions like the values.
+   */
+  origin?: readonly string[];
 }
 
 export interface WriteCounts {
@@ -20,51 +29,52 @@ export interface WriteCounts {
 
 export type Row = Record<string, string | number | null>;
 
-export const FUND_PRICES: VersionedTable = {
-  table: 'fund_prices',
-  revisions: 'fund_price_revisions',
-  keys: ['fund_id', 'price_date'],
-  values: ['nav', 'offer', 'redemption', 'total_net_assets'],
-};
+export const VERSIONED_TABLES = {
+  fund_prices: {
+    table: 'fund_prices',
+    revisions: 'fund_price_revisions',
+    keys: ['fund_id', 'price_date'],
+    values: ['nav', 'offer', 'redemption', 'total_net_assets'],
+    origin: ['origin_id', 'origin_batch_id'],
+  },
+  fx_rates: {
+    table: 'fx_rates',
+    revisions: 'fx_rate_revisions',
+    keys: ['family_code', 'rate_date', 'round'],
+    values: ['rate_time', 'buying_notes', 'selling_notes', 'buying_sight_bill', 'selling_tt', 'buying_tt'],
+    origin: ['origin_id'],
+  },
+  deposit_rates: {
+    table: 'deposit_rates',
+    revisions: 'deposit_rate_revisions',
+    keys: ['product_id', 'effective_date'],
+    values: ['rate', 'submitted_at'],
+  },
+  loan_rates: {
+    table: 'loan_rates',
+    revisions: 'loan_rate_revisions',
+    keys: ['product_id', 'effective_date'],
+    values: ['rate', 'submitted_at'],
+  },
+  market_summary: {
+    table: 'market_summary',
+    revisions: 'market_summary_revisions',
+    keys: ['summary_date', 'code', 'number'],
+    values: ['value'],
+  },
+} as const satisfies Record<string, VersionedTable & { table: keyof Database; revisions: keyof Database }>;
 
-export const FX_RATES: VersionedTable = {
-  table: 'fx_rates',
-  revisions: 'fx_rate_revisions',
-  keys: ['family_code', 'rate_date', 'round'],
-  values: ['rate_time', 'buying_notes', 'selling_notes', 'buying_sight_bill', 'selling_tt', 'buying_tt'],
-};
+export type VersionedTableName = keyof typeof VERSIONED_TABLES;
 
-export const DEPOSIT_RATES: VersionedTable = {
-  table: 'deposit_rates',
-  revisions: 'deposit_rate_revisions',
-  keys: ['product_id', 'effective_date'],
-  values: ['rate', 'submitted_at'],
-};
+/** A new row of a versioned table, as a batch writes it (the batch and the row id are the store's). */
+export type NewVersionedRow<T extends VersionedTableName> = Omit<Insertable<Database[T]>, 'batch_id' | 'id'>;
 
-export const LOAN_RATES: VersionedTable = {
-  table: 'loan_rates',
-  revisions: 'loan_rate_revisions',
-  keys: ['product_id', 'effective_date'],
-  values: ['rate', 'submitted_at'],
-};
-
-export const MARKET_SUMMARY: VersionedTable = {
-  table: 'market_summary',
-  revisions: 'market_summary_revisions',
-  keys: ['summary_date', 'code', 'number'],
-  values: ['value'],
-};
-
-/**
- * Prices and rates written by `rates sync` carry the upstream's own numbers for them (served as
- * mfr_iId, l_ID and ID), compared and kept in revisions like the values.
- */
-export const SYNCED_FUND_PRICES: VersionedTable = {
-  ...FUND_PRICES,
-  values: [...FUND_PRICES.values, 'origin_id', 'origin_batch_id'],
-};
-
-export const SYNCED_FX_RATES: VersionedTable = {
-  ...FX_RATES,
-  values: [...FX_RATES.values, 'origin_id'],
-};
+/** The table's spec as a write uses it: with `synced`, the upstream's numbers count as values too. */
+const synced = new Map<VersionedTableName, VersionedTable>();
+export function versionedTable(name: VersionedTableName, fromUpstream = false): VersionedTable {
+  const spec: VersionedTable = VERSIONED_TABLES[name];
+  if (!fromUpstream || !spec.origin) return spec;
+  let withOrigin = synced.get(name);
+  if (!withOrigin) synced.set(name, (withOrigin = { ...spec, values: [...spec.values, ...spec.origin] }));
+  return withOrigin;
+}

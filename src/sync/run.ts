@@ -231,7 +231,7 @@ class SyncRun {
     if (c.loans) await this.writeProductRates(w, 'loan', c.loans);
     if (c.market) {
       this.summary.rows += c.market.length;
-      await w.writeMarketSummary(c.market);
+      await w.write('market_summary', c.market);
     }
   }
 
@@ -258,10 +258,10 @@ class SyncRun {
     this.summary.rows += products.length + rates.length;
     if (kind === 'deposit') {
       await w.upsertDepositProducts(products);
-      await w.writeDepositRates(rates);
+      await w.write('deposit_rates', rates);
     } else {
       await w.upsertLoanProducts(products);
-      await w.writeLoanRates(rates);
+      await w.write('loan_rates', rates);
     }
   }
 
@@ -297,7 +297,7 @@ class SyncRun {
     await w.upsertFunds(funds.map((f, i) => this.fundRow(f, histories[i]!)));
     for (const h of histories) {
       this.summary.rows += h.prices.length;
-      if (h.prices.length > 0) await w.writeSyncedFundPrices(h.prices);
+      if (h.prices.length > 0) await w.write('fund_prices', h.prices, { fromUpstream: true });
     }
   }
 
@@ -343,7 +343,9 @@ class SyncRun {
       async (month, rows) => {
         if (rows.length > 0) {
           empty = 0;
-          await this.publish('sync-fx-rates', `FX ${month}`, (w) => w.writeSyncedFxRates(rows));
+          await this.publish('sync-fx-rates', `FX ${month}`, (w) =>
+            w.write('fx_rates', rows, { fromUpstream: true }),
+          );
         } else empty++;
         await this.advance({ fxCursor: month });
         this.progress('fx', ++done, done);
@@ -377,7 +379,9 @@ class SyncRun {
       const rows = await readFxDaily(this.up, families, from, threeYearsFrom(from, to));
       this.summary.rows += rows.length;
       if (rows.length > 0)
-        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, (w) => w.writeSyncedFxRates(rows));
+        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, (w) =>
+          w.write('fx_rates', rows, { fromUpstream: true }),
+        );
       await this.advance({ fxCursor: from });
       if (rows.length === 0) return;
       to = addDays(from, -1);
@@ -411,7 +415,7 @@ class SyncRun {
     await this.publish('sync', `${from} to ${to}`, async (w) => {
       await this.writeCatalogue(w);
       await this.writeFunds(w, funds, histories);
-      await w.writeSyncedFxRates(fx);
+      await w.write('fx_rates', fx, { fromUpstream: true });
     });
     this.progress('recent', funds.length + 1, funds.length + 1);
     await this.advance({ syncedUntil: this.reachedUntil });

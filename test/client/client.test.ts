@@ -94,6 +94,7 @@ describe('RatesClient against a running server', () => {
       ExchangeRate_GetUpdateInMonth: () => client.getFxUpdateInMonth(to),
       GetChartfxrates: () => client.getChartFxRates('USD50', to, f.latest as DateInput, 'th'),
       Convert: () => client.convert(100, 'usd', 'JPY'),
+      FxCal: () => client.fxCal(100, 'usd', 'THB'),
       // The nav group (decisions 9).
       nav_LatestDate: () => client.navLatestDate(),
       nav_AllFundNames: () => client.navAllFundNames(),
@@ -172,6 +173,7 @@ describe('RatesClient errors', () => {
       convertedAmount: 40036.78,
       rate: 32.43,
     });
+    expect(await client.fxCal('1234.56', 'USD', 'THB')).toBe('40036.7808');
     await expect(client.convert(100, 'XYZ', 'THB')).rejects.toMatchObject({
       status: 400,
       message:

@@ -114,7 +114,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
         });
       }
     }
-    await w.writeFundPrices(prices);
+    await w.write('fund_prices', prices);
 
     await w.upsertFxFamilies([
       {
@@ -192,14 +192,14 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
         });
       });
     }
-    await w.writeFxRates(rates);
+    await w.write('fx_rates', rates);
 
     await w.upsertDepositProducts([
       { id: 1, name_en: 'Savings Account', name_th: 'เงินฝากออมทรัพย์', display_order: 1 },
       { id: 2, name_en: 'Fixed Deposit 12 Months', name_th: 'เงินฝากประจำ 12 เดือน', display_order: 2 },
       { id: 3, name_en: 'Future Product', name_th: 'ผลิตภัณฑ์ใหม่', display_order: 3 },
     ]);
-    await w.writeDepositRates([
+    await w.write('deposit_rates', [
       {
         product_id: 1,
         effective_date: addDays(today, -400),
@@ -240,7 +240,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
       { id: 2, name_en: 'Minimum Overdraft Rate (MOR)', name_th: 'อัตราดอกเบี้ย MOR', display_order: 2 },
       { id: 4, name_en: 'Future Loan', name_th: 'สินเชื่อใหม่', display_order: 4 },
     ]);
-    await w.writeLoanRates([
+    await w.write('loan_rates', [
       {
         product_id: 1,
         effective_date: addDays(today, -500),

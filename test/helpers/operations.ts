@@ -94,6 +94,8 @@ function websiteFxOperations(f: Fixture): Operation[] {
     { id: 'ExchangeRate_GetUpdateInMonth', method: 'GET', url: `${fx}/GetUpdateInMonth/${day}` },
     { id: 'GetChartfxrates', method: 'GET', url: `${fx}/GetChartfxrates/${day}/${day}/USD50/th` },
     { id: 'Convert', method: 'GET', url: `${fx}/Convert/100/USD/JPY` },
+    // The newer site's converter (decisions 9).
+    { id: 'FxCal', method: 'GET', url: `${fx}/FxCal/100/usd/THB` },
   ];
 }
 

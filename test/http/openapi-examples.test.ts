@@ -31,8 +31,8 @@ describe('the example request of every operation in /openapi.json, on the demo d
     const conformance = new Conformance(doc);
     const operations = operationsOf(doc);
     // The spec's ten, the website's three fund operations and its eight ExchangeRateService ones, GetLoanRate,
-    // the two rate history operations, GetMarketsum and the nav group's six.
-    expect(operations).toHaveLength(31);
+    // the two rate history operations, GetMarketsum, the nav group's six and FxCal.
+    expect(operations).toHaveLength(32);
     for (const { path, method, operation } of operations) {
       const url = exampleUrl(path, operation);
       const res = await answerOf(
@@ -41,7 +41,7 @@ describe('the example request of every operation in /openapi.json, on the demo d
       expect(res.statusCode, `${operation.operationId} ${url}: ${res.body.slice(0, 200)}`).toBe(200);
       expect(conformance.problems(method, url, res)).toEqual([]);
       const body = JSON.parse(res.body) as unknown;
-      // An array, the NAV envelope, or a single answer (Convert).
+      // An array, the NAV envelope, or a single answer (Convert, FxCal's string).
       const envelope = body as { NAVList?: unknown[] };
       const rows = Array.isArray(body) ? body : (envelope.NAVList ?? [body]);
       expect(rows.length, `${operation.operationId} ${url} has no data`).toBeGreaterThan(0);

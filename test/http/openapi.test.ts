@@ -76,6 +76,7 @@ const WEBSITE_FX_OPERATIONS: [string, string, string][] = [
     'GetChartfxrates',
   ],
   ['GET', '/api/ExchangeRateService/Convert/{amount}/{from}/{to}', 'Convert'],
+  ['GET', '/api/ExchangeRateService/FxCal/{amount}/{from}/{to}', 'FxCal'],
 ];
 
 /** The nav group: the bank's newer website (decisions 9). */

@@ -1,47 +1,12 @@
-/* global URLSearchParams, location, fetch, document, window -- a browser script, loaded by page.html */
 // What the bank's public website does with each answer of the service, written for this test (the
 // site's own blocks are public code; this is not them). Each view calls what the site calls, without a
 // key and from another origin as the site does, and reads the answer the way the site reads it: day and
 // month from `Ddate`, `data[0]`, the converter's rate from the converted amount, funds grouped by
 // category. A view fails on a non-2xx answer, a NaN, an `Invalid Date` or nothing to show.
 
-const params = new URLSearchParams(location.search);
-const api = `${params.get('api')}/api`;
-const lang = params.get('lang') === 'th' ? 'th' : 'en';
+import { date, fail, finish, get, lang, number, pad, rows, view } from './site-kit.js';
+
 const BE = 543;
-
-const views = [];
-let current;
-
-async function get(path) {
-  const response = await fetch(`${api}/${path}`);
-  current.calls.push(`${response.status} ${path}`);
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${path}`);
-  const type = response.headers.get('content-type') || '';
-  return type.includes('application/json') ? response.json() : response.text();
-}
-
-function fail(message) {
-  current.failures.push(message);
-}
-
-/** A number shown on the page: NaN is a failure. */
-function number(value, what) {
-  const n = parseFloat(String(value ?? '').trim());
-  if (Number.isNaN(n)) fail(`${what} is NaN (${JSON.stringify(value)})`);
-  return n;
-}
-
-/** A Date shown on the page: `Invalid Date` is a failure. */
-function date(value, what) {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) fail(`${what} is an Invalid Date`);
-  return value;
-}
-
-function rows(list, what) {
-  if (!Array.isArray(list) || list.length === 0) fail(`${what}: nothing to show`);
-  return Array.isArray(list) ? list : [];
-}
 
 /** `d/MM/yyyy` (banner, latest and last-update answers), as the site splits it. */
 function dayMonthYear(text, what) {
@@ -60,18 +25,7 @@ function monthDayYear(text, what) {
   return date(new Date(`${m}/${d}/${year}`), `${what} '${text}'`);
 }
 
-const pad = (n) => String(n).padStart(2, '0');
 const dmy = (day) => `${day.getDate()}/${day.getMonth() + 1}/${day.getFullYear()}`;
-
-async function view(name, body) {
-  current = { name, calls: [], failures: [], shown: 0 };
-  views.push(current);
-  try {
-    current.shown = await body();
-  } catch (e) {
-    fail(String(e.message || e));
-  }
-}
 
 function showRates(list, what) {
   for (const row of rows(list, what)) {
@@ -250,11 +204,4 @@ await view("fund-prices: one fund's NAV history and statistics", async () => {
   return prices.length;
 });
 
-// What a person would see: one line a view, for the screenshot kept beside the test.
-document.body.innerHTML = `<h1>Website views (${lang})</h1><ul>${views
-  .map(
-    (v) =>
-      `<li>${v.failures.length ? 'FAILED' : 'ok'} ${v.name}: ${v.shown} shown${v.failures.map((f) => `<br>- ${f}`).join('')}</li>`,
-  )
-  .join('')}</ul>`;
-window.siteResult = { lang, views };
+finish('Website views');

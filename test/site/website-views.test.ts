@@ -11,9 +11,10 @@ import { cli, startServer } from '../helpers/cli.js';
 import { processEnv } from '../helpers/store.js';
 
 // The bank's website calls the service from the browser, from its own origin and without a key
-// (decisions 6 and 7). This runs a script doing what its blocks do with each answer (blocks.js) in
+// (decisions 6, 7 and 9). This runs scripts doing what its blocks do with each answer (blocks.js for
+// the website's operations, newer-blocks.js for the newer site's nav, MarketService and FxCal) in
 // headless Chromium against the real server on its demo data, opened to the page's origin as an
-// operator would open it.
+// operator would open it. Any console error, page error, refused call or failed request fails it.
 
 interface View {
   name: string;
@@ -24,9 +25,13 @@ interface View {
 
 /** Serves the page and its script from an origin of its own, as the bank's site is. */
 async function servePage(): Promise<{ origin: string; server: Server }> {
+  const script = 'text/javascript; charset=utf-8';
   const files: Record<string, [string, string]> = {
     '/': ['page.html', 'text/html; charset=utf-8'],
-    '/blocks.js': ['blocks.js', 'text/javascript; charset=utf-8'],
+    '/newer': ['newer.html', 'text/html; charset=utf-8'],
+    '/site-kit.js': ['site-kit.js', script],
+    '/blocks.js': ['blocks.js', script],
+    '/newer-blocks.js': ['newer-blocks.js', script],
   };
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://page').pathname;
@@ -56,12 +61,12 @@ describe.skipIf(!chromiumAvailable)("the bank website's views in headless Chromi
         'public-access',
         'open',
         '--groups',
-        'FundPriceService,ExchangeRateService,InterestRatesService',
+        'FundPriceService,ExchangeRateService,InterestRatesService,nav,MarketService',
         '--origins',
         page.origin,
-        // Both languages' views from one address, well within it.
+        // Both sites' views in both languages from one address, well within it.
         '--rate',
-        '300/60',
+        '600/60',
       ],
       env,
     );
@@ -77,31 +82,65 @@ describe.skipIf(!chromiumAvailable)("the bank website's views in headless Chromi
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The page's views as the site runs them in `lang`; fails on any error the browser saw. */
+  async function runViews(path: string, lang: 'en' | 'th', shot: string): Promise<View[]> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    const errors = collectErrors(tab);
+    const refused: string[] = [];
+    tab.on('response', (r) => {
+      if (!r.ok()) refused.push(`${r.status()} ${r.url()}`);
+    });
+    tab.on('requestfailed', (r) => refused.push(`${r.failure()?.errorText} ${r.url()}`));
+
+    await tab.goto(`${page.origin}${path}?api=${encodeURIComponent(api.url)}&lang=${lang}`);
+    await tab.waitForFunction(() => 'siteResult' in window, undefined, { timeout: 30_000 });
+    const { views } = await tab.evaluate(
+      () => (window as unknown as { siteResult: { views: View[] } }).siteResult,
+    );
+    await screenshot(tab, `${shot}-${lang}`);
+    await context.close();
+
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    for (const view of views) {
+      expect({ view: view.name, failures: view.failures }).toEqual({ view: view.name, failures: [] });
+      expect(view.shown, view.name).toBeGreaterThan(0);
+    }
+    return views;
+  }
+
   for (const lang of ['en', 'th'] as const) {
-    it(`renders every view in ${lang === 'en' ? 'English' : 'Thai'} with no failed call`, async () => {
-      const context = await browser.newContext();
-      const tab = await context.newPage();
-      const errors = collectErrors(tab);
-      const refused: string[] = [];
-      tab.on('response', (r) => {
-        if (r.url().startsWith(api.url) && !r.ok()) refused.push(`${r.status()} ${r.url()}`);
-      });
-      tab.on('requestfailed', (r) => refused.push(`${r.failure()?.errorText} ${r.url()}`));
+    const language = lang === 'en' ? 'English' : 'Thai';
 
-      await tab.goto(`${page.origin}/?api=${encodeURIComponent(api.url)}&lang=${lang}`);
-      await tab.waitForFunction(() => 'siteResult' in window, undefined, { timeout: 30_000 });
-      const { views } = await tab.evaluate(
-        () => (window as unknown as { siteResult: { views: View[] } }).siteResult,
+    it(`renders every view in ${language} with no failed call`, async () => {
+      const views = await runViews('/', lang, 'website-views');
+      expect(views).toHaveLength(9);
+    });
+
+    it(`renders the newer site's views in ${language}: nav, the market summary, FxCal`, async () => {
+      const views = await runViews('/newer', lang, 'newer-website-views');
+      expect(views.map((v) => v.name.split(' ')[0])).toEqual([
+        'fund-prices-table',
+        'fund-prices',
+        'market-report',
+        'currency-converter',
+      ]);
+      // Each view asked what the site asks, keyless.
+      const calls = views.flatMap((v) =>
+        v.calls.map((c) => c.split(' ')[1]!.split('/').slice(0, 2).join('/')),
       );
-      await screenshot(tab, `website-views-${lang}`);
-      await context.close();
-
-      expect(refused).toEqual([]);
-      expect(errors).toEqual([]);
-      expect(views.map((v) => v.name)).toHaveLength(9);
-      for (const view of views) {
-        expect({ view: view.name, failures: view.failures }).toEqual({ view: view.name, failures: [] });
-        expect(view.shown, view.name).toBeGreaterThan(0);
+      for (const operation of [
+        'nav/LatestDate',
+        'nav/AllFundNames',
+        'nav/GetUpdateInMonth',
+        'nav/AllFundPrices',
+        'nav/FundMaxMinNav',
+        'nav/NavHistory',
+        'MarketService/GetMarketsum',
+        'exchangerateservice/FxCal',
+      ]) {
+        expect(calls).toContain(operation);
       }
     });
   }

@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/db.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import { FUND_PRICES } from '../../src/store/versioned-tables.js';
-import { writeVersioned } from '../../src/store/versioned-write.js';
 import { openTestStore } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-publish-'));
@@ -60,17 +58,17 @@ const price = (fund_id: number, price_date: string, nav: number, total_net_asset
 describe('versioned batch writes', () => {
   it('insert new rows, leave identical ones alone and keep the earlier value of a changed one', async () => {
     const first = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.writeFundPrices([price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
+      w.write('fund_prices', [price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
     );
     expect(first.counts).toEqual({ inserted: 2, changed: 0, unchanged: 0 });
 
     const again = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.writeFundPrices([price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
+      w.write('fund_prices', [price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
     );
     expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 2 });
 
     const fix = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.writeFundPrices([price(1, '2026-01-05', 10.01), price(1, '2026-01-06', 10.5, null)]),
+      w.write('fund_prices', [price(1, '2026-01-05', 10.01), price(1, '2026-01-06', 10.5, null)]),
     );
     expect(fix.counts).toEqual({ inserted: 0, changed: 2, unchanged: 0 });
 
@@ -105,7 +103,7 @@ describe('versioned batch writes', () => {
     const batchesBefore = await store.db.selectFrom('batches').select('id').execute();
     await expect(
       publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
-        await w.writeFundPrices([price(2, '2026-02-01', 11), price(2, '2026-02-02', 12)]);
+        await w.write('fund_prices', [price(2, '2026-02-01', 11), price(2, '2026-02-02', 12)]);
         throw new Error('bad row');
       }),
     ).rejects.toThrow('bad row');
@@ -129,14 +127,14 @@ describe('versioned batch writes', () => {
     const batchesBefore = await store.db.selectFrom('batches').select('id').execute();
     await expect(
       publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-        w.writeFundPrices([price(2, '2026-02-03', 11), price(3, '2026-02-03', 12)]),
+        w.write('fund_prices', [price(2, '2026-02-03', 11), price(3, '2026-02-03', 12)]),
       ),
     ).rejects.toThrow(/foreign key/i);
     expect(await count()).toBe(before);
     expect(await store.db.selectFrom('batches').select('id').execute()).toEqual(batchesBefore);
     // The store takes the next batch normally.
     const next = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.writeFundPrices([price(2, '2026-02-03', 11)]),
+      w.write('fund_prices', [price(2, '2026-02-03', 11)]),
     );
     expect(next.counts).toEqual({ inserted: 1, changed: 0, unchanged: 0 });
   });
@@ -152,12 +150,12 @@ describe('versioned batch writes', () => {
       w.upsertDepositProducts([{ id: 1, name_en: 'Savings', name_th: 'ออม', display_order: 1 }]),
     );
     const first = await publishBatch(store, { kind: 'deposit-rates', source: 't' }, async (w) => {
-      await w.writeDepositRates([rate('2026-01-05', '0.50')]);
-      await w.writeDepositRates([rate('2026-01-06', 'tab\there\nnext line\\')]);
+      await w.write('deposit_rates', [rate('2026-01-05', '0.50')]);
+      await w.write('deposit_rates', [rate('2026-01-06', 'tab\there\nnext line\\')]);
     });
     expect(first.counts).toEqual({ inserted: 2, changed: 0, unchanged: 0 });
     const again = await publishBatch(store, { kind: 'deposit-rates', source: 't' }, (w) =>
-      w.writeDepositRates([rate('2026-01-05', '0.50'), rate('2026-01-06', 'tab\there\nnext line\\')]),
+      w.write('deposit_rates', [rate('2026-01-05', '0.50'), rate('2026-01-06', 'tab\there\nnext line\\')]),
     );
     expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 2 });
     const rows = await store.db
@@ -166,45 +164,5 @@ describe('versioned batch writes', () => {
       .orderBy('effective_date')
       .execute();
     expect(rows.map((r) => r.rate)).toEqual(['0.50', 'tab\there\nnext line\\']);
-  });
-
-  it("gives the same counts on the portable (SQL) path as on the dialect's bulk path", async () => {
-    const rows = [price(2, '2026-03-02', 9), price(2, '2026-03-03', 9.5)];
-    await store.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('batches')
-        .values({
-          kind: 't',
-          source: 't',
-          status: 'open',
-          created_at: 'now',
-          committed_at: null,
-          row_count: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      expect(await writeVersioned(trx, FUND_PRICES, rows, id, 'now')).toEqual({
-        inserted: 2,
-        changed: 0,
-        unchanged: 0,
-      });
-      expect(await writeVersioned(trx, FUND_PRICES, rows, id, 'now')).toEqual({
-        inserted: 0,
-        changed: 0,
-        unchanged: 2,
-      });
-      const changed = [price(2, '2026-03-02', 9.1), rows[1]!];
-      expect(await writeVersioned(trx, FUND_PRICES, changed, id, 'now')).toEqual({
-        inserted: 0,
-        changed: 1,
-        unchanged: 1,
-      });
-    });
-    const revision = await store.db
-      .selectFrom('fund_price_revisions')
-      .selectAll()
-      .where('fund_id', '=', 2)
-      .execute();
-    expect(revision.map((r) => r.nav)).toEqual([9]);
   });
 });

@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import type { VersionedTableName } from '../../store/versioned-tables.js';
 import type { ImportType } from '../spec.js';
 import type { DemoTarget, DemoWriter } from './generate.js';
 
@@ -13,6 +14,15 @@ const RENAME: Partial<Record<ImportType, Record<string, string>>> = {
   'fx-rates': { family_code: 'family', rate_date: 'date', rate_time: 'time' },
   'deposit-rates': { product_id: 'product' },
   'loan-rates': { product_id: 'product' },
+};
+
+/** The import type whose file holds a versioned table's rows. */
+const FILE_OF: Record<VersionedTableName, ImportType> = {
+  fund_prices: 'fund-prices',
+  fx_rates: 'fx-rates',
+  deposit_rates: 'deposit-rates',
+  loan_rates: 'loan-rates',
+  market_summary: 'market-summary',
 };
 
 /**
@@ -49,12 +59,10 @@ export class CsvFilesTarget implements DemoTarget {
       upsertFxFamilies: (rows) => this.write('fx-families', rows),
       upsertDepositProducts: (rows) => this.write('deposit-products', rows),
       upsertLoanProducts: (rows) => this.write('loan-products', rows),
-      writeFundPrices: (rows) => this.write('fund-prices', rows),
-      writeFxRates: (rows) => this.write('fx-rates', rows),
-      writeDepositRates: (rows) => this.write('deposit-rates', rows),
-      writeLoanRates: (rows) => this.write('loan-rates', rows),
-      // Left out: a market-summary batch holds one day, and a folder is imported as one batch.
-      writeMarketSummary: async () => undefined,
+      // The market summary is left out: a market-summary batch holds one day, and a folder is one batch.
+      write: async (table, rows) => {
+        if (table !== 'market_summary') await this.write(FILE_OF[table], rows);
+      },
     });
   }
 

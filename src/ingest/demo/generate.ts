@@ -3,7 +3,7 @@ import type { Store } from '../../store/db.js';
 import { bangkokToday, dateParts, isRealDate } from '../../domain/dates.js';
 import { businessDays } from '../../domain/thai-calendar.js';
 import { publishBatch, type BatchWriter } from '../../store/publisher.js';
-import type { RowSlice } from '../../store/row-slice.js';
+import type { NewVersionedRow, VersionedTableName } from '../../store/versioned-tables.js';
 import type { NewFxRate } from '../../store/schema.js';
 import { FUND_CATEGORIES } from './catalog.js';
 import { depositProductRows, depositRateRows } from './deposits.js';
@@ -63,21 +63,19 @@ const META = { kind: 'demo', source: 'demo-generator' };
  * goes first, then deposit rates, FX rates one batch per year, and fund prices a group of funds per
  * batch, so no batch is huge and nothing holds the whole history in memory.
  */
-type DemoWrites =
+type DemoUpserts =
   | 'upsertFundCategories'
   | 'upsertFunds'
   | 'upsertFxFamilies'
   | 'upsertDepositProducts'
-  | 'upsertLoanProducts'
-  | 'writeFundPrices'
-  | 'writeFxRates'
-  | 'writeDepositRates'
-  | 'writeLoanRates'
-  | 'writeMarketSummary';
+  | 'upsertLoanProducts';
 
 /** What the demo writes through: the batch writer's methods that the generator uses, given rows. */
 export type DemoWriter = {
-  [K in DemoWrites]: (rows: Exclude<Parameters<BatchWriter[K]>[0], RowSlice>) => Promise<void>;
+  [K in DemoUpserts]: (rows: Parameters<BatchWriter[K]>[0]) => Promise<void>;
+} & {
+  /** Rows of a versioned table, as BatchWriter.write takes them (objects only). */
+  write<T extends VersionedTableName>(table: T, rows: NewVersionedRow<T>[]): Promise<void>;
 };
 
 /** Where the demo goes: batches into a database, or files in the import formats. */
@@ -142,12 +140,12 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
   );
 
   const deposits = depositRateRows(seed, scale.from, until);
-  await publish((w) => w.writeDepositRates(deposits));
+  await publish((w) => w.write('deposit_rates', deposits));
   summary.depositRates = deposits.length;
   progress(`Deposit rates: ${deposits.length} rows`);
 
   const loans = loanRateRows(seed, scale.from, until);
-  await publish((w) => w.writeLoanRates(loans));
+  await publish((w) => w.write('loan_rates', loans));
   summary.loanRates = loans.length;
   progress(`Loan rates: ${loans.length} rows`);
 
@@ -160,12 +158,12 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
       for (const day of businessDays(first, last)) {
         rows.push(...fx.ratesOn(day));
         if (rows.length >= SLICE) {
-          await w.writeFxRates(rows);
+          await w.write('fx_rates', rows);
           summary.fxRates += rows.length;
           rows = [];
         }
       }
-      await w.writeFxRates(rows);
+      await w.write('fx_rates', rows);
       summary.fxRates += rows.length;
     });
     progress(`FX rates: ${year} done, ${summary.fxRates} rows`);
@@ -179,7 +177,7 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
     const last = `${year}-12-31` > until ? until : `${year}-12-31`;
     await publish(async (w) => {
       const rows = [...businessDays(first, last)].flatMap((day) => market.rowsOn(day));
-      await w.writeMarketSummary(rows);
+      await w.write('market_summary', rows);
       summary.marketSummary += rows.length;
     });
   }
@@ -192,7 +190,7 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
       // one fund's history (a few thousand rows) at a time
       for (const plan of group) {
         const rows = fundPriceRows(seed, plan, calendar);
-        await w.writeFundPrices(rows);
+        await w.write('fund_prices', rows);
         summary.fundPrices += rows.length;
       }
     });

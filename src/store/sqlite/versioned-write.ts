@@ -3,7 +3,7 @@ import { rowAt, valueAt, type RowSlice } from '../row-slice.js';
 import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
 
 /**
- * Rows per insert statement, by table. One statement per row cost more than the insert itself for
+ * Rows per insert statement, by table (1 unless named). One statement per row cost more than the insert itself for
  * fund prices: a market-scale import spent 44 % of its time in single-row inserts (binding, stepping
  * and resetting a statement, and AUTOINCREMENT reading and writing sqlite_sequence, for every row).
  * Measured on 1M prices in fund order, per CPU second: one row per statement 420k, 20 rows 870k,
@@ -12,11 +12,8 @@ import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
  * SQLite undo a multi-row statement: 300k rates went in at 86k rows per CPU second 50 to a statement,
  * 160k one by one (which needs no statement journal). Deposit and loan rates are a few thousand rows.
  */
-const ROWS_PER_INSERT: Readonly<Record<VersionedTable['table'], number>> = {
+const ROWS_PER_INSERT: Readonly<Record<string, number>> = {
   fund_prices: 50,
-  fx_rates: 1,
-  deposit_rates: 1,
-  loan_rates: 1,
   // 60 rows a day, in key order: 50 to a statement, as fund prices.
   market_summary: 50,
 };
@@ -26,8 +23,7 @@ const ROWS_PER_INSERT: Readonly<Record<VersionedTable['table'], number>> = {
  * to a statement, a plain INSERT that fails whole (SQLite undoes just that statement) if any of its rows
  * meets a key already there. Such a chunk, and the few rows left over, take the row-by-row path: an
  * insert that conflicts falls back to compare-and-replace, so re-publishing the same rows is
- * idempotent and a changed row keeps its earlier value as a revision. It does exactly what
- * `writeVersioned` does, without building SQL per chunk.
+ * idempotent and a changed row keeps its earlier value as a revision.
  */
 export class SqliteVersionedWriter {
   private readonly rowsPerInsert: number;
@@ -51,7 +47,7 @@ export class SqliteVersionedWriter {
     const keyMatch = keys.map((k) => `${k} = ?`).join(' and ');
     const into = `insert into ${table} (${this.columns.join(', ')}, batch_id) values`;
     const tuple = `(${marks(this.columns.length + 1)})`;
-    this.rowsPerInsert = ROWS_PER_INSERT[table];
+    this.rowsPerInsert = ROWS_PER_INSERT[table] ?? 1;
     this.insertMany =
       this.rowsPerInsert > 1
         ? sqlite.prepare(`${into} ${Array.from({ length: this.rowsPerInsert }, () => tuple).join(', ')}`)
