@@ -321,7 +321,7 @@ await view('currency-converter (FxCal): USD to THB, THB to JPY, EUR to USD, lowe
   ]) {
     const result = await get(`exchangerateservice/FxCal/${amount}/${from}/${to}`);
     // The site writes the converted amount with grouping commas, straight from the answer.
-    const grouped = result.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const grouped = result.replace(/^\d+/, (whole) => Number(whole).toLocaleString('en-US'));
     if (!/^\d+(\.\d{1,4})?$/.test(result)) fail(`FxCal ${from}->${to}: '${result}' is not a plain decimal`);
     const value = number(result, `FxCal ${from}->${to}`);
     if (!(value > 0)) fail(`FxCal ${from}->${to}: ${value}`);
