@@ -71,6 +71,9 @@ const navStatistics = get(`${NAV}/FundMaxMinNav/101/20/11/2023/20/11/2026`);
 const navHistory = get(`${NAV}/NavHistory/500/20/11/2023/20/11/2026`);
 // The newer site's market summary (decisions 9): the latest day's 60 values.
 const marketSummary = get('/api/MarketService/GetMarketsum');
+// The rates as of a past day (the history of issue 20): a year before the dataset's end.
+const depositOn = get('/api/InterestRatesService/GetDepositRate/2025-11-20');
+const loanOn = get('/api/InterestRatesService/GetLoanRate/2025-11-20');
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -103,6 +106,8 @@ export const OPERATIONS: Operation[] = [
   { name: 'nav/FundMaxMinNav', requests: [navStatistics] },
   { name: 'nav/NavHistory', requests: [navHistory] },
   { name: 'GetMarketsum', requests: [marketSummary] },
+  { name: 'GetDepositRate/{date}', requests: [depositOn] },
+  { name: 'GetLoanRate/{date}', requests: [loanOn] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {

@@ -6,6 +6,7 @@ import { runImport } from '../../src/ingest/import.js';
 import { UsageRepository } from '../../src/store/usage-repo.js';
 import { answerLookups, getOverHttp, stableHeaders } from '../helpers/answers.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
+import { operations } from '../helpers/operations.js';
 import { midThisMinute } from '../helpers/clock.js';
 import { captureLog } from '../helpers/log.js';
 import { act, subscribe } from '../helpers/subscriptions.js';
@@ -60,19 +61,10 @@ describe('direct answers', () => {
   // That every cached operation is answered directly byte for byte as the framework answers it is
   // test/http/fast-path.test.ts's; here, that the FX ones are counted under their own names.
   it("count the website's FX operations answered directly under their names", async () => {
-    const fx = '/api/ExchangeRateService';
-    const day = dmy(t.fixture.latest);
-    const [year, month] = [t.fixture.latest.slice(0, 4), t.fixture.latest.slice(5, 7)];
-    const calls: [string, string][] = [
-      ['GetLatestfxrates', `${fx}/GetLatestfxrates`],
-      ['Getfxrates', `${fx}/Getfxrates/${day}/2/th`],
-      ['GetfxratesLastUpdate', `${fx}/GetfxratesLastUpdate`],
-      ['GetDateTimeLastUpdate', `${fx}/getdatetimelastupdate`],
-      ['GetDayInMonth', `${fx}/GetDayInMonth/${year}/${Number(month)}`],
-      ['ExchangeRate_GetUpdateInMonth', `${fx}/GetUpdateInMonth/${day}`],
-      ['GetChartfxrates', `${fx}/GetChartfxrates/01/01/${year}/${day}/USD50/en`],
-      ['Convert', `${fx}/Convert/1234.56/USD/JPY`],
-    ];
+    // Each FX GET of the one list of operations, one in lower case as a client may send it.
+    const calls = operations(t.fixture)
+      .filter((o) => o.method === 'GET' && o.url.startsWith('/api/ExchangeRateService/'))
+      .map((o, i) => [o.id, i === 0 ? o.url.toLowerCase() : o.url] as const);
     for (const [operation, url] of calls) {
       const before = await lookups();
       const counted = await t.gateway.metrics.requests.get();

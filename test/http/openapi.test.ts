@@ -1,7 +1,9 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS as BENCH_OPERATIONS } from '../../bench/harness/requests.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { operations } from '../helpers/operations.js';
 import {
   type Answer,
   Conformance,
@@ -24,70 +26,14 @@ afterAll(async () => t.close());
 
 const KEY = 'ocp-apim-subscription-key';
 
-const SPEC_OPERATIONS = [
-  ['POST', '/api/FundPriceService/GetNavByFundCode/{fromDate}/{toDate}', 'MutualFundApi_GetFundCode'],
-  [
-    'GET',
-    '/api/FundPriceService/Fund_Nav_ByFundCode/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}',
-    'FundPriceWebApi_Fund_Nav_FundCode',
-  ],
-  [
-    'GET',
-    '/api/FundPriceService/FundPrice_ByFundCode/{fundcode}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}',
-    'FundPriceWebApi_FundPrice_Fundcode',
-  ],
-  ['GET', '/api/FundPriceService/AllFundPrices/{d}/{m}/{yyyy}', 'AllFundPrices'],
-  [
-    'GET',
-    '/api/ExchangeRateService/GetDownloadfxrates/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{family}/{lang}',
-    'GetDownloadfxrates',
-  ],
-  ['GET', '/api/ExchangeRateService/GetfxbannerAPI/{family}', 'GetfxbannerAPI'],
-  ['GET', '/api/InterestRatesService/GetDepositRate', 'InterestRates_GetDepositRate'],
-  ['GET', '/api/ExchangeRateService/Getfxfamily', 'Getfxfamily'],
-  [
-    'GET',
-    '/api/FundPriceService/GetUpdateInMonth/{year}/{month}/{fundcode}',
-    'FundPriceWebApi_GetUpdateInMonth',
-  ],
-  ['GET', '/api/FundPriceService/LatestDate', 'LatestDate'],
-  // The bank website's operations (decisions 6).
-  ['GET', '/api/FundPriceService/AllFundsName', 'AllFundsName'],
-  ['GET', '/api/FundPriceService/Fund_Nav/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'Fund_Nav'],
-  ['GET', '/api/FundPriceService/FundPrice/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{x}', 'FundPrice'],
-  ['GET', '/api/InterestRatesService/GetLoanRate', 'InterestRates_GetLoanRate'],
-  ['GET', '/api/InterestRatesService/GetDepositRate/{date}', 'InterestRates_GetDepositRateOn'],
-  ['GET', '/api/InterestRatesService/GetLoanRate/{date}', 'InterestRates_GetLoanRateOn'],
-  // The newer site's market summary (decisions 9).
-  ['GET', '/api/MarketService/GetMarketsum', 'GetMarketsum'],
-];
-
-/** The bank website's ExchangeRateService operations (decisions 6). */
-const WEBSITE_FX_OPERATIONS: [string, string, string][] = [
-  ['GET', '/api/ExchangeRateService/GetLatestfxrates', 'GetLatestfxrates'],
-  ['GET', '/api/ExchangeRateService/Getfxrates/{dd}/{mm}/{yyyy}/{update}/{lang}', 'Getfxrates'],
-  ['GET', '/api/ExchangeRateService/GetfxratesLastUpdate', 'GetfxratesLastUpdate'],
-  ['GET', '/api/ExchangeRateService/GetDateTimeLastUpdate', 'GetDateTimeLastUpdate'],
-  ['GET', '/api/ExchangeRateService/GetDayInMonth/{yyyy}/{mm}', 'GetDayInMonth'],
-  ['GET', '/api/ExchangeRateService/GetUpdateInMonth/{dd}/{mm}/{yyyy}', 'ExchangeRate_GetUpdateInMonth'],
-  [
-    'GET',
-    '/api/ExchangeRateService/GetChartfxrates/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}/{family}/{lang}',
-    'GetChartfxrates',
-  ],
-  ['GET', '/api/ExchangeRateService/Convert/{amount}/{from}/{to}', 'Convert'],
-  ['GET', '/api/ExchangeRateService/FxCal/{amount}/{from}/{to}', 'FxCal'],
-];
-
-/** The nav group: the bank's newer website (decisions 9). */
-const NAV_OPERATIONS: [string, string, string][] = [
-  ['GET', '/api/nav/LatestDate', 'nav_LatestDate'],
-  ['GET', '/api/nav/AllFundNames', 'nav_AllFundNames'],
-  ['GET', '/api/nav/GetUpdateInMonth/{yyyy}/{m}/{fund}', 'nav_GetUpdateInMonth'],
-  ['GET', '/api/nav/AllFundPrices/{dd}/{mm}/{yyyy}', 'nav_AllFundPrices'],
-  ['GET', '/api/nav/FundMaxMinNav/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}', 'nav_FundMaxMinNav'],
-  ['GET', '/api/nav/NavHistory/{fund}/{fdd}/{fmm}/{fyyyy}/{tdd}/{tmm}/{tyyyy}', 'nav_NavHistory'],
-];
+/**
+ * Whether `url` is a request of the documented path `template`: each `{name}` stands for one segment,
+ * and letters match in any case, as the router matches them.
+ */
+const fits = (template: string, url: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`, 'i').test(
+    url.split('?')[0]!,
+  );
 
 describe('the OpenAPI document at /openapi.json', () => {
   it('passes the OpenAPI 3.1 validator of @readme/openapi-parser', async () => {
@@ -98,13 +44,33 @@ describe('the OpenAPI document at /openapi.json', () => {
     expect(result.warnings).toEqual([]);
   });
 
-  it('lists exactly the operations of the spec and the website, by path, method and operation id', () => {
-    const listed = operationsOf(doc).map(({ method, path, operation }) => [
+  // The operations are listed once, in test/helpers/operations.ts (one request each); the document
+  // must list the same ones, and each request there must be one of its operation's documented path.
+  it('lists exactly the operations of test/helpers/operations.ts, each at the path its request takes', () => {
+    const documented = operationsOf(doc).map(({ method, path, operation }) => ({
+      id: operation.operationId,
       method,
       path,
-      operation.operationId,
-    ]);
-    expect(listed.sort()).toEqual([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS, ...NAV_OPERATIONS].sort());
+    }));
+    const listed = operations(t.fixture);
+    const names = (ops: { id: string; method: string }[]) => ops.map((o) => `${o.method} ${o.id}`).sort();
+    expect(names(documented)).toEqual(names(listed));
+    for (const op of listed) {
+      const { path } = documented.find((d) => d.id === op.id)!;
+      expect(fits(path, op.url), `${op.id}: ${op.url} is not a request of ${path}`).toBe(true);
+    }
+  });
+
+  // The benchmark's requests (bench/harness/requests.ts) are its own (the market dataset's funds and
+  // dates), but none of the listed operations goes unmeasured.
+  it('has every documented operation measured by npm run bench', () => {
+    const sent = BENCH_OPERATIONS.flatMap((o) => o.requests);
+    for (const { method, path, operation } of operationsOf(doc)) {
+      expect(
+        sent.some((r) => r.method === method && fits(path, r.path)),
+        `${operation.operationId}: no request of ${method} ${path} in bench/harness/requests.ts`,
+      ).toBe(true);
+    }
   });
 
   it('declares the key as an apiKey in the header or the query, for every operation', () => {
@@ -172,7 +138,8 @@ describe('answers of every operation, errors included, conform to the document',
     expect(conformance.problems(method, url, res)).toEqual([]);
   };
 
-  it.each([...SPEC_OPERATIONS, ...WEBSITE_FX_OPERATIONS, ...NAV_OPERATIONS].map(([, , id]) => [id!]))(
+  // The ids only, known before the fixture is made.
+  it.each(operations({ today: '', latest: '2026-11-20', batchId: 0 }).map((o) => [o.id]))(
     '%s',
     async (id) => {
       const { path, method, operation } = operationsOf(doc).find((o) => o.operation.operationId === id)!;
