@@ -7,6 +7,7 @@ import { gatewaySettings, startGateway } from './gateway/index.js';
 import { ClusterLimiterStore } from './cluster/cluster-limiter-store.js';
 import { clusterMetricsReader } from './cluster/cluster-metrics.js';
 import { leaveCluster } from './cluster/leave.js';
+import { holdIdleConnections, IDLE_GRACE_MS } from './http/idle-grace.js';
 import { WORKER_CHANNEL, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -105,10 +106,15 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
     const drain = setTimeout(() => {
       timedOut = true;
       app.log.error('requests still running at SHUTDOWN_TIMEOUT_MS: closing their connections');
+      releaseIdle();
       for (const a of apps) a.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     // Should the flush or the database hang, the process still ends shortly after the deadline.
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 1500).unref();
+    // Idle keep-alive connections stay open for a moment first (a call may be on its way on one),
+    // then close; a call arriving meanwhile is answered with `Connection: close` (idle-grace.ts).
+    const releaseIdle = holdIdleConnections(apps.map((a) => a.server));
+    const grace = setTimeout(releaseIdle, Math.min(IDLE_GRACE_MS, config.shutdownTimeoutMs / 2));
     // Node closes idle connections once, when closing starts; one whose answer was still being made
     // turns idle when it is sent and would otherwise hold the shutdown until its keep-alive timeout.
     const reap = setInterval(() => {
@@ -118,6 +124,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
       await syncJob?.stop();
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
+      clearTimeout(grace);
       clearInterval(reap);
       await gateway.close();
       await store.close();

@@ -45,12 +45,12 @@ const nav: BenchRequest = {
 const updateDays = get(`${FUNDS}/GetUpdateInMonth/2026/11/101`);
 const deposit = get('/api/InterestRatesService/GetDepositRate');
 const families = get(`${FX}/Getfxfamily`);
-// The bank website's fund operations (decisions 6): its fund picker and the detail view's two calls.
+// The bank website's fund operations (contract notes: the website): its fund picker and the detail view's two calls.
 const fundNames = get(`${FUNDS}/AllFundsName`);
 const websiteStatistics = get(`${FUNDS}/Fund_Nav/101/20/11/2025/20/11/2026/N`);
 const websiteHistory = get(`${FUNDS}/FundPrice/101/20/11/2025/20/11/2026/N`);
 const loan = get('/api/InterestRatesService/GetLoanRate');
-// The website's FX operations (decisions 6), on the last day of the dataset.
+// The website's FX operations (contract notes: the website), on the last day of the dataset.
 const latestFx = get(`${FX}/GetLatestfxrates`);
 const fxRound = get(`${FX}/Getfxrates/20/11/2026/1/th`);
 const lastUpdate = get(`${FX}/GetfxratesLastUpdate`);
@@ -59,9 +59,9 @@ const fxDays = get(`${FX}/GetDayInMonth/2026/11`);
 const fxRounds = get(`${FX}/GetUpdateInMonth/20/11/2026`);
 const chart = get(`${FX}/GetChartfxrates/21/11/2023/20/11/2026/USD1/en`);
 const convert = get(`${FX}/Convert/1000/USD/JPY`);
-// The newer site's converter (decisions 9).
+// The newer site's converter (contract notes: the newer website).
 const fxCal = get(`${FX}/FxCal/1000/USD/THB`);
-// The nav group (decisions 9): the bank's newer site, its table of the day, picker and detail view.
+// The nav group (contract notes: the newer website): the bank's newer site, its table of the day, picker and detail view.
 const NAV = '/api/nav';
 const navLatestDate = get(`${NAV}/LatestDate`);
 const navFundNames = get(`${NAV}/AllFundNames`);
@@ -69,7 +69,7 @@ const navUpdateDays = get(`${NAV}/GetUpdateInMonth/2026/11/0`);
 const navDayPrices = get(`${NAV}/AllFundPrices/20/11/2026`);
 const navStatistics = get(`${NAV}/FundMaxMinNav/101/20/11/2023/20/11/2026`);
 const navHistory = get(`${NAV}/NavHistory/500/20/11/2023/20/11/2026`);
-// The newer site's market summary (decisions 9): the latest day's 60 values.
+// The newer site's market summary (contract notes: the newer website): the latest day's 60 values.
 const marketSummary = get('/api/MarketService/GetMarketsum');
 // The rates as of a past day (the history of issue 20): a year before the dataset's end.
 const depositOn = get('/api/InterestRatesService/GetDepositRate/2025-11-20');

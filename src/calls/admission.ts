@@ -37,9 +37,9 @@ export type Admission =
 type Identity = { subscription: Subscription; keyless: boolean } | Extract<Admission, { admitted: false }>;
 
 /**
- * The gateway's admission of a call, in the decisions' order: key (401), then rate limit (429) and
+ * The gateway's admission of a call, in the order of checks (contract notes): key (401), then rate limit (429) and
  * quota (403). A call without a key is admitted as the anonymous subscription when public access has
- * opened the group (decisions.md section 7), its limits counted per client address; a call that
+ * opened the group (docs/public-access.md), its limits counted per client address; a call that
  * presents a key never gets there (a wrong key stays a 401). Every refusal is counted in the
  * metrics here, once, whoever answers it.
  *

@@ -33,7 +33,7 @@ export function securityHeaders(url: string): Readonly<Record<string, string>> {
   return API_PATH.test(url) ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS;
 }
 
-// Paths match case-insensitively (decisions 1): /API/... is an API call too.
+// Paths match case-insensitively (contract notes: every operation): /API/... is an API call too.
 const API_PATH = /^\/api(?:[/?]|$)/i;
 
 function helmetHeaders(): Record<string, string> {
@@ -112,7 +112,7 @@ const chosenEncodings = new LRUCache<string, Encoding>({ max: 256 });
  * The encoding of an API answer, from Accept-Encoding and its q-values (`gzip;q=0` refuses gzip):
  * gzip whenever the client accepts it, brotli only for one that accepts brotli and not gzip, else
  * none. The original served gzip, never brotli, and real clients advertise `br` without being able to
- * decode it (decisions 1: a pipeline sends a browser's `gzip, deflate, br, zstd` from a library with
+ * decode it (contract notes: every operation: a pipeline sends a browser's `gzip, deflate, br, zstd` from a library with
  * no brotli). Static files (explorer, docs) keep preferring brotli: browsers decode it.
  */
 export function answerEncoding(acceptEncoding: string | undefined): Encoding {

@@ -4,7 +4,7 @@ import { PublicAccessRepository } from '../store/public-access-repo.js';
 import { parseQuota, parseRate } from './subscription-options.js';
 import { withStore } from './with-store.js';
 
-// The `public-access` commands (decisions.md section 7). A change bumps the subscription change
+// The `public-access` commands (docs/public-access.md). A change bumps the subscription change
 // counter, so running servers apply it within a second (at once with REDIS_URL).
 
 export interface OpenOptions {

@@ -181,7 +181,7 @@ export class RatesClient {
     return this.json('Getfxfamily', 'ExchangeRateService/Getfxfamily', o);
   }
 
-  // The bank website's ExchangeRateService operations (decisions 6).
+  // The bank website's ExchangeRateService operations (contract notes: the website).
 
   /** GetLatestfxrates: every family's rates as of the latest update round, in display order. */
   async getLatestFxRates(o?: CallOptions): Promise<FxBannerRow[]> {
@@ -262,7 +262,7 @@ export class RatesClient {
     return this.json('LatestDate', 'FundPriceService/LatestDate', o);
   }
 
-  // The bank website's operations (decisions 6).
+  // The bank website's operations (contract notes: the website).
 
   /** AllFundsName: every listed fund with its category and links, in AllFundPrices' order. */
   async allFundsName(o?: CallOptions): Promise<FundNameItem[]> {
@@ -289,7 +289,7 @@ export class RatesClient {
     return this.json('FundPrice', `FundPriceService/FundPrice/${seg(fund)}/${range(from, to)}/N`, o);
   }
 
-  // The nav group: the bank's newer website (decisions 9); objects where it reads one, dates YYYY-MM-DD.
+  // The nav group: the bank's newer website (contract notes: the newer website); objects where it reads one, dates YYYY-MM-DD.
 
   /** nav/LatestDate: `{ mdate }`, the latest date with any fund price (null when none). */
   async navLatestDate(o?: CallOptions): Promise<NavLatestDate> {

@@ -32,7 +32,7 @@ export async function send(transport: Transport, call: Call): Promise<Response> 
     try {
       res = await transport.fetch(url, {
         method: call.method,
-        // No key ('') sends no header: a service open to calls without a key answers those (decisions 7).
+        // No key ('') sends no header: a service open to calls without a key answers those (docs/public-access.md).
         headers: transport.key
           ? { 'Ocp-Apim-Subscription-Key': transport.key, Accept: call.accept }
           : { Accept: call.accept },

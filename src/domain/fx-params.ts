@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { decimalFraction, type Fraction } from './convert.js';
 import { ParamError } from './errors.js';
 
-// Path parameters of the website's FX operations (decisions 6), defined once like those of params.ts:
+// Path parameters of the website's FX operations (contract notes: the website), defined once like those of params.ts:
 // the pattern validates, the description is the "expected ..." of the 400 and the docs' wording, and
 // the example is the OpenAPI document's example request, which must answer on the demo data.
 

@@ -1,6 +1,6 @@
 import { parseGroups, type Limits } from './subscriptions.js';
 
-// Public access (decisions.md section 7) as pure rules: which groups, which origins, what limits.
+// Public access (docs/public-access.md) as pure rules: which groups, which origins, what limits.
 
 /** The name usage reports and /metrics give calls made without a key. */
 export const ANONYMOUS = 'anonymous';

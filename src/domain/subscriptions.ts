@@ -5,7 +5,7 @@ export const SERVICE_GROUPS = [
   'FundPriceService',
   'ExchangeRateService',
   'InterestRatesService',
-  // The bank's newer website (decisions 9).
+  // The bank's newer website (contract notes: the newer website).
   'nav',
   'MarketService',
 ] as const;

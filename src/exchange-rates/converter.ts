@@ -7,7 +7,7 @@ import { laterRound, type FxQuote, type FxRoundsRepository, type QuoteSide } fro
 const BAHT = 'THB';
 
 /**
- * Convert (decisions 6): foreign currency to baht at the bank's buying TT rate, baht to foreign
+ * Convert (contract notes: the website): foreign currency to baht at the bank's buying TT rate, baht to foreign
  * currency at its selling rate (Bill_DD_TT), two foreign currencies through baht, per 100 or 1,000
  * units where the family is quoted so. The answer names the round of the rates used (the later of
  * the two); a currency to itself is worth 1, as of the latest round.
@@ -31,7 +31,7 @@ export async function convert(
 }
 
 /**
- * FxCal (decisions 9): the amount Convert converts, as the newer site's converter reads it: decimal
+ * FxCal (contract notes: the newer website): the amount Convert converts, as the newer site's converter reads it: decimal
  * text it calls `.replace` on, rounded once (half up) to at most 4 places, with no trailing zeros and
  * no grouping ('3236.64').
  */

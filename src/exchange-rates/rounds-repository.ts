@@ -26,7 +26,7 @@ export type QuoteSide = 'buying_tt' | 'selling_tt';
 
 /**
  * Reads of FX rates by day and update round, across families: what the bank's website asks beside
- * the ten operations (decisions 6). Every read by day goes through the (rate_date, round) index.
+ * the ten operations (contract notes: the website). Every read by day goes through the (rate_date, round) index.
  */
 export class FxRoundsRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -29,7 +29,7 @@ import type { ExchangeRateRepositories } from './repository.js';
 import { MAX_DOWNLOAD_YEARS } from './routes.js';
 import { convert, fxCal } from './converter.js';
 
-// The bank's website calls these ExchangeRateService operations beside the spec's (decisions 6);
+// The bank's website calls these ExchangeRateService operations beside the spec's (contract notes: the website);
 // docs/website-operations.md says which block calls which and what it reads of the answer.
 
 const DayParams = { dd: Day, mm: Month, yyyy: Year };
@@ -186,7 +186,7 @@ export const exchangeRateWebsiteRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  // The newer site's converter (decisions 9): Convert's amount alone, as a JSON string.
+  // The newer site's converter (contract notes: the newer website): Convert's amount alone, as a JSON string.
   app.get(
     '/FxCal/:amount/:from/:to',
     {

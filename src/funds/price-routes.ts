@@ -21,7 +21,7 @@ import { FundNameItem, FundPriceListItem, FundPriceRecord, LatestDateRecord, Upd
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HistoryParams = Type.Object({ fundcode: FundCode, ...RangeParams });
 
-/** Price listings of the FundPriceService group (4.3, 4.4, 4.9, 4.10) and the website's (decisions 6). */
+/** Price listings of the FundPriceService group (4.3, 4.4, 4.9, 4.10) and the website's (contract notes: the website). */
 export const fundPriceRoutes: FastifyPluginAsyncTypebox<{ repos: FundRepositories }> = async (
   app,
   { repos },

@@ -36,7 +36,7 @@ export type DayPrice = Pick<
   'fund_id' | 'price_date' | 'nav' | 'offer' | 'redemption' | 'total_net_assets'
 >;
 
-/** How far back AllFundPrices looks for a fund that has not published the day asked (decisions 4.4). */
+/** How far back AllFundPrices looks for a fund that has not published the day asked (contract notes: fund and loan operations). */
 export const BACKDATE_DAYS = 7;
 
 export const LISTED_COLUMNS = [

@@ -57,7 +57,7 @@ export class Gateway {
   readonly limits: TrafficLimits;
   readonly keyGuesses: KeyGuessGuard;
   readonly usage: UsageRecorder;
-  /** Service groups open to calls without a key (decisions.md section 7); read again with every subscription change. */
+  /** Service groups open to calls without a key (docs/public-access.md); read again with every subscription change. */
   readonly publicAccess: PublicAccessState;
   /** Decides what a call gets when the limits' store fails (REDIS_FAILURE_MODE). */
   readonly limiterFailures: LimiterFailures;

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /**
- * The gateway on every route of this scope, in the decisions' order: (404 before any of this, as
+ * The gateway on every route of this scope, in the order of checks (contract notes): (404 before any of this, as
  * unknown routes have no hooks) key 401, then rate limit 429 and quota 403, then Fastify validates the
  * parameters (400). The rules are the call core's (calls/admission.ts); this hook only feeds it the
  * request and applies its decision, or the decision the fast path made before handing the call over.

@@ -18,7 +18,7 @@ interface RateOperation<T extends TSchema> {
   repo: ProductRateRepository;
 }
 
-/** The InterestRatesService group (4.7, and the website's loan rates of decisions 6). */
+/** The InterestRatesService group (4.7, and the website's loan rates of contract notes: the website). */
 export const interestRateRoutes: FastifyPluginAsyncTypebox<{
   repos: InterestRateRepositories;
   now: () => Date;

@@ -13,7 +13,7 @@ import type {
 } from './schemas.js';
 
 // The nav group's wire shapes, written from the fund repository's domain values: the same data as
-// FundPriceService's answers, in the newer website's shapes (decisions 9), dates YYYY-MM-DD.
+// FundPriceService's answers, in the newer website's shapes (contract notes: the newer website), dates YYYY-MM-DD.
 
 /** LatestDate: an object whatever there is; its date null when there is no price at all. */
 export function latestDateObject(latest: string | null): NavLatestDate {

@@ -22,7 +22,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const RangeOfFund = Type.Object({ fund: FundCode, ...RangeParams });
 
 /**
- * The nav group: what the bank's newer website calls under /api/nav (decisions 9). The fund data of
+ * The nav group: what the bank's newer website calls under /api/nav (contract notes: the newer website). The fund data of
  * FundPriceService, read through the same repository, in the site's shapes: objects where the site
  * reads an object, `day` and `mdate` in lower case, dates YYYY-MM-DD.
  */

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../schemas/common.js';
 import { FundNameItem, FundPriceRecord } from '../funds/schemas.js';
 
-// The nav group's answers (decisions 9): the bank's newer website reads the fund data through these.
+// The nav group's answers (contract notes: the newer website): the bank's newer website reads the fund data through these.
 // Where the FundPriceService answers write a date-time, these write a plain date. Field order here is
 // the wire order: the serializer writes properties in schema order.
 

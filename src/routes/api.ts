@@ -14,7 +14,7 @@ import { interestRateRoutes } from '../interest-rates/routes.js';
 import { navRoutes } from '../nav/routes.js';
 import { marketRoutes } from '../market/routes.js';
 
-/** The operations under /api (the spec's ten and the website's, decisions 6), behind the key check, limits and usage counting (in that order). */
+/** The operations under /api (the spec's ten and the website's, contract notes: the website), behind the key check, limits and usage counting (in that order). */
 export const apiRoutes: FastifyPluginAsync<{
   repos: Repositories;
   now: () => Date;
@@ -42,7 +42,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
   await api.register(exchangeRateWebsiteRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
   await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos: interestRates, now });
-  // The bank's newer website (decisions 9): the fund data in its shapes, a service group of its own.
+  // The bank's newer website (contract notes: the newer website): the fund data in its shapes, a service group of its own.
   await api.register(navRoutes, { prefix: '/nav', repos: funds });
   await api.register(marketRoutes, { prefix: '/MarketService', repos: market });
 };

@@ -311,7 +311,7 @@ export async function readFundHistory(
 const LAST_UPDATE = Type.Array(FxLastUpdate);
 
 /**
- * Whether the upstream has the website's FX operations (decisions 6) the round-by-round read needs
+ * Whether the upstream has the website's FX operations (contract notes: the website) the round-by-round read needs
  * (false), and if so the last day with rates (null when it has none).
  */
 export async function fxLastDay(up: Upstream): Promise<string | null | false> {

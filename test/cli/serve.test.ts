@@ -71,7 +71,7 @@ describe('serve on an empty data folder', () => {
         fetch(`${server.url}${path}`, { headers: { 'Ocp-Apim-Subscription-Key': key } });
 
       expect((await fetch(`${server.url}/health`)).status).toBe(200);
-      // The bank's own catalogue, word for word (decisions 4.8): the site matches families by Description.
+      // The bank's own catalogue, word for word (contract notes: FX families): the site matches families by Description.
       const families = (await (await call('/api/ExchangeRateService/Getfxfamily')).json()) as unknown;
       expect(families).toEqual(BANK_FAMILIES.map(([Family, Description]) => ({ Family, Description })));
       await expectWebsiteFxViews(call);

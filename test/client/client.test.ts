@@ -95,7 +95,7 @@ describe('RatesClient against a running server', () => {
       GetChartfxrates: () => client.getChartFxRates('USD50', to, f.latest as DateInput, 'th'),
       Convert: () => client.convert(100, 'usd', 'JPY'),
       FxCal: () => client.fxCal(100, 'usd', 'THB'),
-      // The nav group (decisions 9).
+      // The nav group (contract notes: the newer website).
       nav_LatestDate: () => client.navLatestDate(),
       nav_AllFundNames: () => client.navAllFundNames(),
       nav_GetUpdateInMonth: () => client.navGetUpdateInMonth(year, month, 0),

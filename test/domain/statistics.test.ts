@@ -14,7 +14,7 @@ describe('navStatistics', () => {
     p('2026-01-05', 13),
   ];
 
-  it('computes each window as the decisions define it, latest date on ties', () => {
+  it('computes each window as 4.2 defines it, latest date on ties', () => {
     const s = navStatistics(points, '2025-01-01', '2025-12-31');
     expect(s.minSelected).toEqual({ nav: 9, date: '2025-06-02' });
     expect(s.maxSelected).toEqual({ nav: 12, date: '2025-03-10' });

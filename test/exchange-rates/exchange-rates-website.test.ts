@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
 
-// The website's ExchangeRateService operations (decisions 6) on the fixture: USD1 (bank notes only),
+// The website's ExchangeRateService operations (contract notes: the website) on the fixture: USD1 (bank notes only),
 // USD50, JPY (per 100) and GBP (no rates) in display order 1, 3, 6, 4; rounds 1-3 at 09:00, 11:00 and
 // 15:30 on each of the last ten days and one day about three years back. In round r the dollar's mid
 // is 32.5 + r/100, so round 3's USD50 TT is 32.43 and its Bill_DD_TT 32.78; JPY is flat.

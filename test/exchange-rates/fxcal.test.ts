@@ -3,7 +3,7 @@ import { getOverHttp } from '../helpers/answers.js';
 import { createTestApp, dmy, postBatch, type TestApp } from '../helpers/app.js';
 import { MISSING_KEY } from '../helpers/operations.js';
 
-// FxCal (decisions 9), the newer site's converter: Convert's converted amount alone, as a JSON string
+// FxCal (contract notes: the newer website), the newer site's converter: Convert's converted amount alone, as a JSON string
 // with at most 4 decimals, on the fixture's rates (see exchange-rates-website.test.ts): round 3 of the
 // latest day has USD50 TT 32.43 and Bill_DD_TT 32.78, JPY TT 21.25 and Bill_DD_TT 21.80 per 100; GBP
 // has no rates.

@@ -118,7 +118,7 @@ interface Price {
   nav: number;
 }
 
-/** The decisions' definitions, computed the slow, obvious way. */
+/** The statistics as 4.2 defines them, computed the slow, obvious way. */
 function bruteForce(prices: Price[], from: string, to: string) {
   const pick = (rows: Price[], better: (a: number, b: number) => boolean) =>
     rows.reduce<Price | null>(

@@ -152,7 +152,7 @@ describe('AllFundPrices', () => {
     );
   });
 
-  it('refuses a month out of range with the message of the decisions', async () => {
+  it('refuses a month out of range with a message naming the parameter', async () => {
     const res = await get(`AllFundPrices/01/13/2026`);
     expect(res.json()).toEqual({ statusCode: 400, message: "Invalid m: expected a month 1-12, got '13'" });
   });

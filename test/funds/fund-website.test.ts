@@ -3,7 +3,7 @@ import { addDays, dayOfWeek } from '../../src/domain/dates.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
 import { abroadNetAssets, fixtureNav, FUNDS } from '../helpers/fixture.js';
 
-// The website's fund operations (decisions 6 and 4.4): AllFundPrices' back-dated prices and its three
+// The website's fund operations (contract notes: fund and loan operations): AllFundPrices' back-dated prices and its three
 // extra fields, AllFundsName, and Fund_Nav / FundPrice with their ignored last segment.
 
 let t: TestApp;

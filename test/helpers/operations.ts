@@ -42,7 +42,7 @@ export function operations(f: Fixture): Operation[] {
       url: `/api/FundPriceService/GetUpdateInMonth/${f.latest.slice(0, 4)}/${f.latest.slice(5, 7)}/101`,
     },
     { id: 'LatestDate', method: 'GET', url: '/api/FundPriceService/LatestDate' },
-    // The bank website's operations (decisions 6).
+    // The bank website's operations (contract notes: the website).
     { id: 'AllFundsName', method: 'GET', url: '/api/FundPriceService/AllFundsName' },
     { id: 'Fund_Nav', method: 'GET', url: `/api/FundPriceService/Fund_Nav/101/${from}/${to}/N` },
     { id: 'FundPrice', method: 'GET', url: `/api/FundPriceService/FundPrice/101/${from}/${to}/N` },
@@ -59,13 +59,13 @@ export function operations(f: Fixture): Operation[] {
       url: `/api/InterestRatesService/GetLoanRate/${f.latest}`,
     },
     ...websiteFxOperations(f),
-    // The newer site's market summary (decisions 9).
+    // The newer site's market summary (contract notes: the newer website).
     { id: 'GetMarketsum', method: 'GET', url: '/api/MarketService/GetMarketsum' },
     ...navOperations(f),
   ];
 }
 
-/** One valid request per operation of the nav group, the bank's newer website (decisions 9). */
+/** One valid request per operation of the nav group, the bank's newer website (contract notes: the newer website). */
 function navOperations(f: Fixture): Operation[] {
   const day = dmy(f.latest);
   const from = dmy(`${f.latest.slice(0, 4)}-01-01`);
@@ -80,7 +80,7 @@ function navOperations(f: Fixture): Operation[] {
   ];
 }
 
-/** One valid request per ExchangeRateService operation of the bank's website (decisions 6). */
+/** One valid request per ExchangeRateService operation of the bank's website (contract notes: the website). */
 function websiteFxOperations(f: Fixture): Operation[] {
   const fx = '/api/ExchangeRateService';
   const day = dmy(f.latest);
@@ -94,7 +94,7 @@ function websiteFxOperations(f: Fixture): Operation[] {
     { id: 'ExchangeRate_GetUpdateInMonth', method: 'GET', url: `${fx}/GetUpdateInMonth/${day}` },
     { id: 'GetChartfxrates', method: 'GET', url: `${fx}/GetChartfxrates/${day}/${day}/USD50/th` },
     { id: 'Convert', method: 'GET', url: `${fx}/Convert/100/USD/JPY` },
-    // The newer site's converter (decisions 9).
+    // The newer site's converter (contract notes: the newer website).
     { id: 'FxCal', method: 'GET', url: `${fx}/FxCal/100/usd/THB` },
   ];
 }

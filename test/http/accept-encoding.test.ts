@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerEncoding } from '../../src/calls/answer-headers.js';
 
 // gzip whenever the client accepts it, brotli only for one that accepts brotli and not gzip
-// (decisions 1: clients advertise br without being able to decode it).
+// (contract notes: every operation: clients advertise br without being able to decode it).
 describe('the encoding of an API answer, from Accept-Encoding', () => {
   it.each([
     [undefined, 'identity'],

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { afternoonToday } from '../helpers/clock.js';
 import { INVALID_KEY, MISSING_KEY } from '../helpers/operations.js';
 
-// Public access (decisions.md section 7): groups opened to calls without a key, from listed browser
+// Public access (docs/public-access.md): groups opened to calls without a key, from listed browser
 // origins, each client address limited on its own, counted as the 'anonymous' subscription.
 
 const clock = afternoonToday();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 
-// GetLoanRate (decisions 6): GetDepositRate's answer for loan reference rates and loan products, from
+// GetLoanRate (contract notes: the website): GetDepositRate's answer for loan reference rates and loan products, from
 // the loan-products and loan-rates import types, with revisions kept and served fresh after a batch.
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates.js';
 import { createTestApp, postBatch, type TestApp } from '../helpers/app.js';
 
-// The market-summary import type's refusals (decisions 9): known codes only, numbers within each
+// The market-summary import type's refusals (contract notes: the newer website): known codes only, numbers within each
 // code's count, one day per batch, no value twice, and for the outlooks (FXMO, TBMO) only the safe
 // HTML subset. Each bad row is named by its line, column and reason, and nothing of the batch is kept.
 

@@ -7,7 +7,7 @@ import { UsageRepository } from '../../src/store/usage-repo.js';
 import { createTestApp, dmy, postBatch, type TestApp } from '../helpers/app.js';
 import { MISSING_KEY } from '../helpers/operations.js';
 
-// GetMarketsum (decisions 9): the latest daily market summary of the bank's newer site, from the
+// GetMarketsum (contract notes: the newer website): the latest daily market summary of the bank's newer site, from the
 // market-summary import type, in a service group of its own (keys, public access, usage, metrics),
 // cached and served fresh after a batch.
 

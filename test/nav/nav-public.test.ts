@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { MISSING_KEY, operations } from '../helpers/operations.js';
 
 // The bank's newer site calls the nav group from the browser, without a key, from its own origin
-// (decisions 9 and 7): the operator opens the group alone, and its calls are counted as the
+// (contract notes: the newer website; docs/public-access.md): the operator opens the group alone, and its calls are counted as the
 // 'anonymous' subscription in usage and metrics, under the nav operations' names.
 
 const SITE = 'https://www.bank.example';

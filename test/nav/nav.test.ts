@@ -4,7 +4,7 @@ import { NavMaxMin } from '../../src/nav/schemas.js';
 import { createTestApp, dmy, type TestApp } from '../helpers/app.js';
 import { fixtureNav, FUNDS } from '../helpers/fixture.js';
 
-// The nav group (decisions 9): the fund data the bank's newer website reads, in its shapes. Where an
+// The nav group (contract notes: the newer website): the fund data the bank's newer website reads, in its shapes. Where an
 // answer holds what a FundPriceService operation answers, that operation (tested on its own) is the
 // reference: the same rows, in the nav shape (dates YYYY-MM-DD, mf_sAUM, objects).
 

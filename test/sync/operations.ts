@@ -57,7 +57,7 @@ export async function samplePaths(a: Service, until: string): Promise<string[]> 
     paths.push(`${P}/AllFundPrices/${dmy(day)}`, `${P}/AllFundPrices/${dmy(addDays(day, 1))}`);
     paths.push(`${P}/GetUpdateInMonth/${day.slice(0, 4)}/${Number(day.slice(5, 7))}/0`);
   }
-  // The nav group (decisions 9) reads the same fund data: a synced service answers it alike too.
+  // The nav group (contract notes: the newer website) reads the same fund data: a synced service answers it alike too.
   const N = '/api/nav';
   paths.push(`${N}/LatestDate`, `${N}/AllFundNames`);
   for (const fund of sampled) {

@@ -1,4 +1,4 @@
-// The market outlooks come as short HTML texts (decisions 9). The service's import already refuses
+// The market outlooks come as short HTML texts (contract notes: the newer website). The service's import already refuses
 // anything beyond a safe subset, but the page does not rely on that: it parses the text into an inert
 // document (DOMParser runs no script and loads nothing) and copies across only the allowed elements,
 // without any attribute, and text as text.

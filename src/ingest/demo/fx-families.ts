@@ -19,7 +19,7 @@ export interface FxFamilySpec {
 
 type Row = [string, string, string, number, number, FxFamilySpec['quotes'], number, number];
 
-// The bank's list, in its display order, with the bank's exact names (decisions 4.8): clients match
+// The bank's list, in its display order, with the bank's exact names (contract notes: FX families): clients match
 // families by these names, so they are the bank's wording, not the ISO 4217 names. Spreads widen from the majors to the
 // currencies a Thai bank rarely trades; USD 1-2 and 5-20 notes are bought at a discount to 50-100.
 // prettier-ignore

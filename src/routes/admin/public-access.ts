@@ -4,7 +4,7 @@ import { PublicAccessRepository } from '../../store/public-access-repo.js';
 import type { AdminContext } from './context.js';
 
 /**
- * Public access under /admin/public-access (decisions.md section 7): the same actions as the
+ * Public access under /admin/public-access (docs/public-access.md): the same actions as the
  * `public-access` commands. A change applies in this process at once and on other nodes as a
  * subscription change does (a notice over Redis, else their poll).
  */

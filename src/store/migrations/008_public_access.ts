@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Public access (decisions.md section 7): one row, the service groups open to calls without a key,
+ * Public access (docs/public-access.md): one row, the service groups open to calls without a key,
  * the browser origins allowed to read them, and the limits each client address gets. Its calls are
  * counted under one subscription of their own (`subscription_id`, made when access is first opened),
  * so usage and its reports need nothing new. No row: closed.
