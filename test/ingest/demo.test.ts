@@ -11,7 +11,10 @@ import { fundPriceRows, priceCalendar } from '../../src/ingest/demo/fund-prices.
 import { planFunds } from '../../src/ingest/demo/funds.js';
 import { FX_FAMILIES } from '../../src/ingest/demo/fx-families.js';
 import { FxRateGenerator, roundTimes } from '../../src/ingest/demo/fx-rates.js';
-import { generateDemo, type DemoOptions } from '../../src/ingest/demo/generate.js';
+import { CsvFilesTarget } from '../../src/ingest/demo/files.js';
+import { generateDemo, generateDemoInto, type DemoOptions } from '../../src/ingest/demo/generate.js';
+import { collectInputs } from '../../src/ingest/files.js';
+import { runImport } from '../../src/ingest/import.js';
 import type { Store } from '../../src/store/db.js';
 import { openTestStore } from '../helpers/store.js';
 
@@ -208,6 +211,16 @@ describe('generateDemo on a short span', () => {
     // Up to a week before the short history's end, past the two business days a late fund lags.
     expect(await digest(long, '2014-02-07')).toBe(await digest(short, '2014-02-07'));
     expect(await digest(long, '2014-02-14')).not.toBe(await digest(short));
+  });
+
+  it('as import files (rates demo --out), imports into an empty database as one batch', async () => {
+    const out = join(dir, 'files');
+    const target = new CsvFilesTarget(out);
+    await generateDemoInto(target, { until: '2014-01-17' });
+    await target.close();
+    const store = await freshStore();
+    const report = await runImport(store, (await collectInputs(out)).inputs, { source: 'test' });
+    expect(report).toMatchObject({ status: 'committed', errorCount: 0 });
   });
 
   it('refuses a malformed `until` or one before the history starts', async () => {
