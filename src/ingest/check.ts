@@ -117,6 +117,40 @@ export async function* checkInput(
     };
 }
 
+/** The first problem with rows given as objects: which row (0-based), the column, and why. */
+export interface RowIssue {
+  index: number;
+  column: string | null;
+  reason: string;
+}
+
+/**
+ * Rows that come as objects keyed by the type's columns rather than from a file (a sync's, a
+ * connector's): through the same parsers and checks as every row of an import or an admin batch
+ * (checkRow), so a row refused there is refused here, for the same reason. The built rows in order,
+ * or the first row refused. `ctx` is the batch's: references and duplicates carry across calls.
+ */
+export function checkObjects(
+  type: ImportType,
+  rows: readonly Readonly<Record<string, unknown>>[],
+  ctx: RowContext,
+): { rows: object[] } | { issue: RowIssue } {
+  const spec = SPECS[type];
+  const columns = Object.entries(spec.columns);
+  const scratch: Record<string, unknown> = {};
+  const built: object[] = [];
+  let issue: RowIssue | undefined;
+  for (let index = 0; index < rows.length && !issue; index++) {
+    const values = rows[index]!;
+    const fail = (_line: number, column: string | null, reason: string) => {
+      issue ??= { index, column, reason };
+    };
+    const row = checkRow(spec, columns, (i) => values[columns[i]![0]], ctx, scratch, fail, index);
+    if (row) built.push(row);
+  }
+  return issue ? { issue } : { rows: built };
+}
+
 /** One row through the column parsers and the type's checks; undefined (and reported) if bad. */
 function checkRow(
   spec: ImportSpec,

@@ -32,6 +32,15 @@ export const optional =
   (value) =>
     value === '' || value === null || value === undefined || text(value) === '' ? null : parse(value);
 
+/**
+ * Turns a required text parser into one that also takes an empty value, kept as '' (a column that
+ * is never null, such as a fund's fact-sheet link before the fund has one).
+ */
+export const blankOr =
+  (parse: Parser<string>): Parser<string> =>
+  (value) =>
+    value === '' || value === null || value === undefined || text(value) === '' ? '' : parse(value);
+
 export const string =
   (maxLength: number, pattern?: RegExp, expected = 'a text'): Parser<string> =>
   (value) => {

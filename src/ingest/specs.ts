@@ -9,7 +9,18 @@ import type {
   NewFxRate,
   NewMarketSummaryRow,
 } from '../store/schema.js';
-import { date, decimal, decimalText, integer, optional, string, time, timestamp, url } from './fields.js';
+import {
+  blankOr,
+  date,
+  decimal,
+  decimalText,
+  integer,
+  optional,
+  string,
+  time,
+  timestamp,
+  url,
+} from './fields.js';
 import type { References } from './references.js';
 import { defineSpec, RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
 
@@ -65,7 +76,8 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
       name_th_short: optional(name),
       link_en: url,
       link_th: url,
-      factsheet_url: url,
+      // A fund is listed before it has prices; its fact sheet is published only with them.
+      factsheet_url: blankOr(url),
       display_order: order,
     },
     build: (v, ctx) => {

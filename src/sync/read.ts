@@ -10,7 +10,6 @@ import {
   LatestDateRecord,
 } from '../funds/schemas.js';
 import { DepositRate, LoanRate } from '../interest-rates/schemas.js';
-import { marketRowProblem } from '../domain/market-summary.js';
 import { MarketDate, MarketValue } from '../market/schemas.js';
 import type {
   FundCategoryTable,
@@ -18,8 +17,8 @@ import type {
   NewDepositRate,
   NewFundPrice,
   NewFxRate,
-  NewMarketSummaryRow,
 } from '../store/schema.js';
+import { answerRows, type Sourced } from './row-checks.js';
 import { UpstreamError, type Upstream } from './upstream.js';
 
 // What the upstream publishes, read through its public operations and turned into the rows an import
@@ -49,12 +48,14 @@ export interface ListedFund {
   link_th: string;
   /** 1-based place within its category in the listing: the display order of a fund with no price. */
   place: number;
+  /** Where the listing has it, e.g. `AllFundsName, row 12`. */
+  where: string;
 }
 
 export interface Catalogue {
-  categories: Insertable<FundCategoryTable>[];
+  categories: Sourced<Insertable<FundCategoryTable>>;
   funds: ListedFund[];
-  families: Insertable<FxFamilyTable>[];
+  families: Sourced<Insertable<FxFamilyTable>>;
   /** The latest row of every family (GetfxbannerAPI), with the upstream's IDs. */
   latestFx: NewFxRate[];
   deposits: ProductRates;
@@ -66,13 +67,23 @@ export interface Catalogue {
    * The upstream's latest market summary (GetMarketsum): the only day it publishes, so a sync copies
    * each day it sees; null when the upstream has no MarketService.
    */
-  market: NewMarketSummaryRow[] | null;
+  market: Sourced<MarketSummaryColumns> | null;
+}
+
+/** A row of GetMarketsum in the columns of a market-summary import. */
+export interface MarketSummaryColumns {
+  date: string;
+  code: string;
+  number: string;
+  value: string;
 }
 
 /** Rate products (deposit or loan) in display order, and each one's rate in effect. */
 export interface ProductRates {
   products: { name_en: string; name_th: string }[];
   rates: (Omit<NewDepositRate, 'product_id'> & { place: number })[];
+  /** Where the answer has product i and its rate (the same row). */
+  where(index: number): string;
 }
 
 /** 'dd/MM/yyyy' or 'd/MM/yyyy' to 'YYYY-MM-DD'. */
@@ -103,8 +114,10 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
   const latest = await up.must(LATEST, 'LatestDate', (c) => c.latestDate());
   const latestPriceDate = latest[0]?.mDate.slice(0, 10) ?? null;
   // The website's fund picker lists every fund; without it, the funds priced on the latest day.
-  let listed: FundNameItem[] | null = await up.read(FUND_NAMES, 'AllFundsName', (c) => c.allFundsName());
+  let listing = 'AllFundsName';
+  let listed: FundNameItem[] | null = await up.read(FUND_NAMES, listing, (c) => c.allFundsName());
   if (listed === null) {
+    listing = `AllFundPrices ${latestPriceDate}`;
     listed = latestPriceDate
       ? await up.must(FUND_LIST, 'AllFundPrices', (c) =>
           c.allFundPrices(latestPriceDate as `${number}-${number}-${number}`),
@@ -112,13 +125,16 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
       : [];
   }
   const categories = new Map<number, Insertable<FundCategoryTable>>();
+  /** The listing's row that first names each category. */
+  const categoryRows = new Map<number, number>();
   const places = new Map<number, number>();
   const funds: ListedFund[] = [];
-  for (const f of listed) {
+  for (const [row, f] of listed.entries()) {
     const id = Number(f.mf_iNumber);
     if (!Number.isInteger(id) || id <= 0)
       throw new UpstreamError('not-interface', `AllFundsName: '${f.mf_iNumber}' is not a fund number`);
     // Categories are listed by number; their own display order is not published, and no answer uses it.
+    if (!categoryRows.has(f.mf_catenumber)) categoryRows.set(f.mf_catenumber, row + 1);
     categories.set(f.mf_catenumber, {
       id: f.mf_catenumber,
       name_en: f.mf_cateEng,
@@ -135,6 +151,7 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
       link_en: f.mf_linkEng,
       link_th: f.mf_linkTha,
       place,
+      where: `${listing}, row ${row + 1}`,
     });
   }
 
@@ -163,11 +180,15 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
 
   const deposits = await up.must(DEPOSITS, 'GetDepositRate', (c) => c.getDepositRate());
   const loans = await up.read(LOANS, 'GetLoanRate', (c) => c.getLoanRate());
+  const categoryList = [...categories.values()].sort((a, b) => a.id - b.id);
   const market = await up.read(MARKET, 'GetMarketsum', (c) => c.getMarketSummary());
   return {
-    categories: [...categories.values()].sort((a, b) => a.id - b.id),
+    categories: {
+      rows: categoryList,
+      where: (i) => `${listing}, row ${categoryRows.get(categoryList[i]!.id)}`,
+    },
     funds,
-    families,
+    families: answerRows('Getfxfamily', families),
     latestFx,
     deposits: productRates(
       deposits.map((d) => [d.DepositNameEn, d.DepositNameTh, d.DepositRates, d.EffectiveDate, d.TimeSubmit]),
@@ -184,28 +205,21 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
   };
 }
 
-/** GetMarketsum's answer as the rows of a market-summary import, through the import's own row checks. */
-function marketRows([days, values]: Static<typeof MARKET>): NewMarketSummaryRow[] {
+/**
+ * GetMarketsum's answer as the rows of a market-summary import, in its columns, as published: the
+ * import's own checks (ingest/specs.ts) judge them when the batch is made.
+ */
+function marketRows([days, values]: Static<typeof MARKET>): Sourced<MarketSummaryColumns> {
   const day = days[0];
-  if (!day) return [];
-  const summary_date = dmyToIso(day.mktdate, 'GetMarketsum');
-  const seen = new Set<string>();
-  return values.map((v) => {
-    const number = /^[0-9]{1,2}$/.test(v.mktno) ? Number(v.mktno) : NaN;
-    const twice = seen.has(`${v.mktcode} ${number}`) && { column: 'mktno', reason: 'comes twice' };
-    seen.add(`${v.mktcode} ${number}`);
-    const problem = twice || marketRowProblem(v.mktcode, number, v.mktvalue);
-    if (problem)
-      throw new UpstreamError(
-        'not-interface',
-        `GetMarketsum: ${v.mktcode} ${v.mktno}: ${problem.column} ${problem.reason}`,
-      );
-    return { summary_date, code: v.mktcode, number, value: v.mktvalue };
-  });
+  const date = day ? dmyToIso(day.mktdate, 'GetMarketsum') : '';
+  return answerRows(
+    'GetMarketsum',
+    day ? values.map((v) => ({ date, code: v.mktcode, number: v.mktno, value: v.mktvalue })) : [],
+  );
 }
 
 function productRates(rows: string[][], what: string): ProductRates {
-  const result: ProductRates = { products: [], rates: [] };
+  const result: ProductRates = { products: [], rates: [], where: (i) => `${what}, row ${i + 1}` };
   for (const [en, th, value, effective, submitted] of rows) {
     if (!/^-?\d+(\.\d+)?$/.test(value!))
       throw new UpstreamError('not-interface', `${what}: '${value}' is not a rate`);
@@ -249,7 +263,7 @@ export interface FundDetails {
 }
 
 export interface FundHistory {
-  prices: NewFundPrice[];
+  prices: Sourced<NewFundPrice>;
   /** From the fund's latest price record; null when it has no price in the range. */
   details: FundDetails | null;
 }
@@ -296,7 +310,7 @@ export async function readFundHistory(
   });
   const last = records.at(-1);
   return {
-    prices,
+    prices: answerRows(`FundPrice_ByFundCode (${what})`, prices),
     details: last
       ? {
           // The Thai name is served when no short name is set: either way the same answer.
@@ -335,7 +349,7 @@ export async function readFxDays(up: Upstream, year: number, month: number): Pro
  * Every round of every family on a day: the day's rounds (GetUpdateInMonth), then each round's rows
  * (Getfxrates), where a family not quoted in a round shows an earlier round's row again.
  */
-export async function readFxDay(up: Upstream, day: string): Promise<NewFxRate[]> {
+export async function readFxDay(up: Upstream, day: string): Promise<Sourced<NewFxRate>> {
   const rounds = await up.must(ROUNDS, `GetUpdateInMonth ${day}`, (c) => c.getFxUpdateInMonth(day as Day));
   const answers = await Promise.all(
     rounds.map((r) =>
@@ -344,16 +358,20 @@ export async function readFxDay(up: Upstream, day: string): Promise<NewFxRate[]>
       ),
     ),
   );
-  const rows = new Map<string, NewFxRate>();
-  for (const answer of answers) {
-    for (const r of answer) {
+  const rows = new Map<string, { row: NewFxRate; where: string }>();
+  for (const [i, answer] of answers.entries()) {
+    for (const [n, r] of answer.entries()) {
       const row = bannerToRate(r, `Getfxrates ${day}`);
       if (row.rate_date !== day)
         throw new UpstreamError('not-interface', `Getfxrates ${day}: a row of ${row.rate_date}`);
-      rows.set(`${row.family_code} ${row.round}`, row);
+      rows.set(`${row.family_code} ${row.round}`, {
+        row,
+        where: `Getfxrates ${day} round ${rounds[i]!.Update}, row ${n + 1}`,
+      });
     }
   }
-  return [...rows.values()];
+  const found = [...rows.values()];
+  return { rows: found.map((r) => r.row), where: (i) => found[i]!.where };
 }
 
 /**
@@ -366,7 +384,7 @@ export async function readFxDaily(
   families: string[],
   from: string,
   to: string,
-): Promise<NewFxRate[]> {
+): Promise<Sourced<NewFxRate>[]> {
   const answers = await Promise.all(
     families.map((family) =>
       up.must(DAILY, `GetDownloadfxrates ${family} ${from} to ${to}`, (c) =>
@@ -374,19 +392,22 @@ export async function readFxDaily(
       ),
     ),
   );
-  return answers.flatMap((rows, i) =>
-    rows.map((r) => ({
-      family_code: families[i]!,
-      rate_date: mdyToIso(r.Ddate, 'GetDownloadfxrates'),
-      round: 1,
-      rate_time: r.DTime,
-      buying_notes: rate(r.BuyingRates, 'GetDownloadfxrates'),
-      selling_notes: rate(r.SellingRates, 'GetDownloadfxrates'),
-      buying_sight_bill: rate(r.SightBill, 'GetDownloadfxrates'),
-      selling_tt: rate(r.Bill_DD_TT, 'GetDownloadfxrates'),
-      buying_tt: rate(r.TT, 'GetDownloadfxrates'),
-      origin_id: null,
-    })),
+  return answers.map((rows, i) =>
+    answerRows(
+      `GetDownloadfxrates ${families[i]} ${from} to ${to}`,
+      rows.map((r) => ({
+        family_code: families[i]!,
+        rate_date: mdyToIso(r.Ddate, 'GetDownloadfxrates'),
+        round: 1,
+        rate_time: r.DTime,
+        buying_notes: rate(r.BuyingRates, 'GetDownloadfxrates'),
+        selling_notes: rate(r.SellingRates, 'GetDownloadfxrates'),
+        buying_sight_bill: rate(r.SightBill, 'GetDownloadfxrates'),
+        selling_tt: rate(r.Bill_DD_TT, 'GetDownloadfxrates'),
+        buying_tt: rate(r.TT, 'GetDownloadfxrates'),
+        origin_id: null,
+      })),
+    ),
   );
 }
 

@@ -2,9 +2,10 @@ import type { Insertable } from 'kysely';
 import { addDays, bangkokToday } from '../domain/dates.js';
 import { FUND_CODE } from '../domain/fund-code.js';
 import type { Store } from '../store/db.js';
-import { readFunds, readProductNames } from '../store/reference-reads.js';
+import { References } from '../ingest/references.js';
+import { readFunds, readProductNames, readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
-import type { FundTable, NewFxRate } from '../store/schema.js';
+import type { FundTable, NewFundPrice, NewFxRate, NewMarketSummaryRow } from '../store/schema.js';
 import {
   fxLastDay,
   readCatalogue,
@@ -18,6 +19,7 @@ import {
   type ListedFund,
   type ProductRates,
 } from './read.js';
+import { BatchChecks, type Sourced } from './row-checks.js';
 import { readSyncState, writeSyncState, type SyncRunSummary, type SyncState } from './state.js';
 import { Upstream, type UpstreamOptions } from './upstream.js';
 
@@ -130,6 +132,41 @@ export async function runSync(store: Store, options: SyncOptions): Promise<SyncR
 }
 
 type FundRow = Omit<Insertable<FundTable>, 'code_key'>;
+/** Writes a batch's rows, once every one of them passed the import's checks. */
+type Write = (w: BatchWriter) => Promise<void>;
+
+// How the sync's rows are given to the import's checks (ingest/specs.ts): by the columns of the type.
+const same = (row: object) => row as Readonly<Record<string, unknown>>;
+const priceColumns = (p: NewFundPrice) => ({
+  fund: String(p.fund_id),
+  date: p.price_date,
+  nav: p.nav,
+  offer: p.offer,
+  redemption: p.redemption,
+  total_net_assets: p.total_net_assets,
+});
+const fxColumns = (r: NewFxRate) => ({
+  family: r.family_code,
+  date: r.rate_date,
+  round: r.round,
+  time: r.rate_time,
+  buying_notes: r.buying_notes,
+  selling_notes: r.selling_notes,
+  buying_sight_bill: r.buying_sight_bill,
+  selling_tt: r.selling_tt,
+  buying_tt: r.buying_tt,
+});
+const rateColumns = (r: {
+  product_id: number;
+  effective_date: string;
+  rate: string;
+  submitted_at: string;
+}) => ({
+  product: r.product_id,
+  effective_date: r.effective_date,
+  rate: r.rate,
+  submitted_at: r.submitted_at,
+});
 
 class SyncRun {
   private catalogue!: Catalogue;
@@ -139,6 +176,8 @@ class SyncRun {
   private readonly codes = new Set<string>();
   /** Rate products by English name, per kind, as stored (read before any batch holds the store). */
   private readonly products = { deposit: new Map<string, number>(), loan: new Map<string, number>() };
+  /** What rows may refer to: the store's reference data, and what this run's batches add to it. */
+  private refs!: References;
 
   constructor(
     private readonly store: Store,
@@ -158,6 +197,7 @@ class SyncRun {
     for (const kind of ['deposit', 'loan'] as const) {
       for (const p of await readProductNames(this.store.db, kind)) this.products[kind].set(p.name_en, p.id);
     }
+    this.refs = References.fromKeys(await readReferenceKeys(this.store.db));
     this.catalogue = await readCatalogue(this.up);
     // Later runs read again from the upstream's latest day at this run's start (less the window),
     // not from today's: an upstream that has published nothing lately has its corrections there.
@@ -174,7 +214,7 @@ class SyncRun {
     this.reachedUntil = [this.today, ...latest].sort()[0]!;
     if (this.state.phase === 'done') return this.recent();
     if (this.state.phase === 'catalogue') {
-      await this.publish('sync-catalogue', 'catalogue', (w) => this.writeCatalogue(w));
+      await this.publish('sync-catalogue', 'catalogue', (c) => this.checkCatalogue(c));
       await this.advance({ phase: 'funds' });
     }
     if (this.state.phase === 'funds') {
@@ -196,12 +236,16 @@ class SyncRun {
     this.options.onProgress?.({ phase, done, total, rows: this.summary.rows, requests: this.up.requests });
   }
 
-  /** One all-or-nothing batch; none when nothing in it is new. */
+  /**
+   * One all-or-nothing batch; none when nothing in it is new. Its rows are checked first, all of
+   * them, as an import's are (`check`): one refused, and nothing of the batch is published.
+   */
   private async publish(
     kind: string,
     covers: string,
-    write: (w: BatchWriter) => Promise<void>,
+    check: (c: BatchChecks) => Promise<Write>,
   ): Promise<void> {
+    const write = await check(new BatchChecks(this.refs, this.today));
     const published = await publishBatch(
       this.store,
       { kind, source: `sync ${this.up.origin}` },
@@ -222,28 +266,33 @@ class SyncRun {
     });
   }
 
-  private async writeCatalogue(w: BatchWriter): Promise<void> {
-    const c = this.catalogue;
-    this.summary.rows += c.categories.length + c.families.length;
-    await w.upsertFundCategories(c.categories);
-    await w.upsertFxFamilies(c.families);
-    await this.writeProductRates(w, 'deposit', c.deposits);
-    if (c.loans) await this.writeProductRates(w, 'loan', c.loans);
-    if (c.market) {
-      this.summary.rows += c.market.length;
-      await w.write('market_summary', c.market);
-    }
+  private async checkCatalogue(c: BatchChecks): Promise<Write> {
+    const { categories, families, deposits, loans, market } = this.catalogue;
+    this.summary.rows += categories.rows.length + families.rows.length + (market?.rows.length ?? 0);
+    const checkedCategories = await c.check('fund-categories', categories, same);
+    const checkedFamilies = await c.check('fx-families', families, same);
+    const writeDeposits = await this.checkProductRates(c, 'deposit', deposits);
+    const writeLoans = loans && (await this.checkProductRates(c, 'loan', loans));
+    const checkedMarket = market && (await c.check('market-summary', market, same, (r) => r.date));
+    return async (w) => {
+      await w.upsertFundCategories(checkedCategories as typeof categories.rows);
+      await w.upsertFxFamilies(checkedFamilies as typeof families.rows);
+      await writeDeposits(w);
+      if (writeLoans) await writeLoans(w);
+      if (checkedMarket && checkedMarket.length > 0)
+        await w.write('market_summary', checkedMarket as NewMarketSummaryRow[]);
+    };
   }
 
   /**
    * Rate products are not numbered in the answers: a product is known by its English name, and a new
    * one takes the next free number. Their order is the answer's.
    */
-  private async writeProductRates(
-    w: BatchWriter,
+  private async checkProductRates(
+    c: BatchChecks,
     kind: 'deposit' | 'loan',
     list: ProductRates,
-  ): Promise<void> {
+  ): Promise<Write> {
     const byName = this.products[kind];
     let next = Math.max(0, ...byName.values()) + 1;
     const products = list.products.map((p, i) => ({
@@ -256,13 +305,26 @@ class SyncRun {
     for (const p of products) byName.set(p.name_en, p.id);
     const rates = list.rates.map(({ place, ...r }) => ({ ...r, product_id: products[place - 1]!.id }));
     this.summary.rows += products.length + rates.length;
-    if (kind === 'deposit') {
-      await w.upsertDepositProducts(products);
-      await w.write('deposit_rates', rates);
-    } else {
-      await w.upsertLoanProducts(products);
-      await w.write('loan_rates', rates);
-    }
+    const checkedProducts = (await c.check(
+      `${kind}-products`,
+      { rows: products, where: list.where },
+      same,
+    )) as typeof products;
+    const checkedRates = (await c.check(
+      `${kind}-rates`,
+      { rows: rates, where: list.where },
+      rateColumns,
+      (r) => r.effective_date,
+    )) as typeof rates;
+    return async (w) => {
+      if (kind === 'deposit') {
+        await w.upsertDepositProducts(checkedProducts);
+        await w.write('deposit_rates', checkedRates);
+      } else {
+        await w.upsertLoanProducts(checkedProducts);
+        await w.write('loan_rates', checkedRates);
+      }
+    };
   }
 
   /** The fund's reference row: the listing's fields, the price records' (or what is stored) for the rest. */
@@ -293,12 +355,36 @@ class SyncRun {
     return code;
   }
 
-  private async writeFunds(w: BatchWriter, funds: ListedFund[], histories: FundHistory[]): Promise<void> {
-    await w.upsertFunds(funds.map((f, i) => this.fundRow(f, histories[i]!)));
+  private async checkFunds(c: BatchChecks, funds: ListedFund[], histories: FundHistory[]): Promise<Write> {
+    const rows = funds.map((f, i) => this.fundRow(f, histories[i]!));
+    const checkedFunds = (await c.check('funds', { rows, where: (i) => funds[i]!.where }, same)) as FundRow[];
+    const prices: NewFundPrice[][] = [];
     for (const h of histories) {
-      this.summary.rows += h.prices.length;
-      if (h.prices.length > 0) await w.write('fund_prices', h.prices, { fromUpstream: true });
+      this.summary.rows += h.prices.rows.length;
+      const checked = await c.check('fund-prices', h.prices, priceColumns, (p) => p.price_date);
+      // The checks build the import's row; the upstream's own numbers go with it (docs/sync.md).
+      prices.push(
+        checked.map((p, i) => {
+          const { origin_id, origin_batch_id } = h.prices.rows[i]!;
+          return { ...(p as NewFundPrice), origin_id, origin_batch_id };
+        }),
+      );
     }
+    return async (w) => {
+      await w.upsertFunds(checkedFunds);
+      for (const p of prices) if (p.length > 0) await w.write('fund_prices', p, { fromUpstream: true });
+    };
+  }
+
+  /** FX rates of several answers, checked as one batch's; the upstream's row IDs go with them. */
+  private async checkFx(c: BatchChecks, answers: Sourced<NewFxRate>[]): Promise<NewFxRate[]> {
+    const all: NewFxRate[] = [];
+    for (const answer of answers) {
+      const checked = await c.check('fx-rates', answer, fxColumns, (r) => r.rate_date);
+      for (const [i, r] of checked.entries())
+        all.push({ ...(r as NewFxRate), origin_id: answer.rows[i]!.origin_id });
+    }
+    return all;
   }
 
   /** A first sync's fund histories, a group of funds per batch; the next group is read meanwhile. */
@@ -314,7 +400,7 @@ class SyncRun {
     this.progress('funds', done, all.length);
     await pipelined(groups, read, async (group, histories) => {
       const covers = `funds ${group[0]!.id}-${group.at(-1)!.id}`;
-      await this.publish('sync-fund-prices', covers, (w) => this.writeFunds(w, group, histories));
+      await this.publish('sync-fund-prices', covers, (c) => this.checkFunds(c, group, histories));
       await this.advance({ fundCursor: group.at(-1)!.id });
       done += group.length;
       this.progress('funds', done, all.length);
@@ -340,12 +426,13 @@ class SyncRun {
     await pipelined(
       months,
       (month) => this.readFxMonth(month, since, until),
-      async (month, rows) => {
-        if (rows.length > 0) {
+      async (month, days) => {
+        if (days.some((d) => d.rows.length > 0)) {
           empty = 0;
-          await this.publish('sync-fx-rates', `FX ${month}`, (w) =>
-            w.write('fx_rates', rows, { fromUpstream: true }),
-          );
+          await this.publish('sync-fx-rates', `FX ${month}`, async (c) => {
+            const rows = await this.checkFx(c, days);
+            return (w) => w.write('fx_rates', rows, { fromUpstream: true });
+          });
         } else empty++;
         await this.advance({ fxCursor: month });
         this.progress('fx', ++done, done);
@@ -354,16 +441,17 @@ class SyncRun {
     );
   }
 
-  private async readFxMonth(month: string, from: string, to: string): Promise<NewFxRate[]> {
+  /** A month's FX rates, an answer (a day's) at a time. */
+  private async readFxMonth(month: string, from: string, to: string): Promise<Sourced<NewFxRate>[]> {
     const [year, m] = month.split('-').map(Number) as [number, number];
     const days = (await readFxDays(this.up, year, m)).filter((d) => d >= from && d <= to);
-    const rows = (await Promise.all(days.map((d) => readFxDay(this.up, d)))).flat();
-    this.summary.rows += rows.length;
-    return rows;
+    const answers = await Promise.all(days.map((d) => readFxDay(this.up, d)));
+    for (const a of answers) this.summary.rows += a.rows.length;
+    return answers;
   }
 
   private async fxDailyHistory(): Promise<void> {
-    const families = this.catalogue.families.map((f) => f.code);
+    const families = this.catalogue.families.rows.map((f) => f.code);
     // From the latest rates of any family (the banner's), back.
     const latest = this.catalogue.latestFx
       .map((r) => r.rate_date)
@@ -376,14 +464,16 @@ class SyncRun {
       const from = [addDays(`${Number(to.slice(0, 4)) - 3}${to.slice(4)}`, 1), this.state.since]
         .sort()
         .at(-1)!;
-      const rows = await readFxDaily(this.up, families, from, threeYearsFrom(from, to));
-      this.summary.rows += rows.length;
-      if (rows.length > 0)
-        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, (w) =>
-          w.write('fx_rates', rows, { fromUpstream: true }),
-        );
+      const answers = await readFxDaily(this.up, families, from, threeYearsFrom(from, to));
+      const count = answers.reduce((n, a) => n + a.rows.length, 0);
+      this.summary.rows += count;
+      if (count > 0)
+        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, async (c) => {
+          const rows = await this.checkFx(c, answers);
+          return (w) => w.write('fx_rates', rows, { fromUpstream: true });
+        });
       await this.advance({ fxCursor: from });
-      if (rows.length === 0) return;
+      if (count === 0) return;
       to = addDays(from, -1);
     }
   }
@@ -400,22 +490,27 @@ class SyncRun {
       funds.map((f) => readFundHistory(this.up, f.id, this.funds.has(f.id) ? from : this.state.since, to)),
     );
     this.progress('recent', funds.length, funds.length + 1);
-    let fx: NewFxRate[];
+    let fx: Sourced<NewFxRate>[];
     if ((await fxLastDay(this.up)) !== false) {
       fx = (await Promise.all(monthsBetween(from, to).map((m) => this.readFxMonth(m, from, to)))).flat();
     } else {
       fx = await readFxDaily(
         this.up,
-        this.catalogue.families.map((f) => f.code),
+        this.catalogue.families.rows.map((f) => f.code),
         from,
         to,
       );
-      this.summary.rows += fx.length;
+      for (const a of fx) this.summary.rows += a.rows.length;
     }
-    await this.publish('sync', `${from} to ${to}`, async (w) => {
-      await this.writeCatalogue(w);
-      await this.writeFunds(w, funds, histories);
-      await w.write('fx_rates', fx, { fromUpstream: true });
+    await this.publish('sync', `${from} to ${to}`, async (c) => {
+      const writeCatalogue = await this.checkCatalogue(c);
+      const writeFunds = await this.checkFunds(c, funds, histories);
+      const fxRows = await this.checkFx(c, fx);
+      return async (w) => {
+        await writeCatalogue(w);
+        await writeFunds(w);
+        await w.write('fx_rates', fxRows, { fromUpstream: true });
+      };
     });
     this.progress('recent', funds.length + 1, funds.length + 1);
     await this.advance({ syncedUntil: this.reachedUntil });

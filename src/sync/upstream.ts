@@ -34,7 +34,7 @@ export interface UpstreamOptions {
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
   constructor(
-    readonly kind: 'key' | 'unreachable' | 'refused' | 'not-interface' | 'too-large',
+    readonly kind: 'key' | 'unreachable' | 'refused' | 'not-interface' | 'too-large' | 'refused-row',
     message: string,
   ) {
     super(message);
