@@ -47,6 +47,7 @@ const tables = [
   'fx_rates',
   'deposit_products',
   'deposit_rates',
+  'market_summary',
   'batches',
 ] as const;
 const counts: Record<string, number> = {};
@@ -58,7 +59,7 @@ for (const table of tables) {
   counts[table] = Number(n);
 }
 await store.close();
-const total = (['fund_prices', 'fx_rates', 'deposit_rates'] as const).reduce(
+const total = (['fund_prices', 'fx_rates', 'deposit_rates', 'market_summary'] as const).reduce(
   (n, t) => n + (counts[t] ?? 0),
   0,
 );
@@ -71,7 +72,7 @@ console.log(`  seconds            ${seconds.toFixed(1).padStart(12)}`);
 console.log(
   `  rows/s             ${Math.round(total / seconds)
     .toString()
-    .padStart(12)}  (prices, FX and deposit rates)`,
+    .padStart(12)}  (prices, FX and deposit rates, market summary)`,
 );
 console.log(`  peak RSS (MB)      ${mb(peakRss).padStart(12)}`);
 console.log(`  database (MB)      ${mb(fileBytes).padStart(12)}`);

@@ -5,7 +5,8 @@ import { WORKER_ENV } from './cluster/messages.js';
 /**
  * Process entry: read the settings, then serve in this process, or, with WORKERS > 1, become the
  * cluster's primary (the workers it forks come back here). Each role loads only its own modules: the
- * primary never serves, and the app's modules took it some 300 ms of a worker-cluster's start.
+ * primary never serves, and the app's modules slowed a worker-cluster's start (measured:
+ * CONTRIBUTING.md, Measurements behind the code).
  */
 export async function serve(): Promise<void> {
   const config = loadConfig();

@@ -105,7 +105,8 @@ const PREPARED_HEADERS = 300;
 /**
  * The bytes in memory of their own, of exactly their length. A small Buffer.from() is a slice of a
  * shared 8 kB pool, and zlib's sync output a slice of a 16 kB chunk: a cached 200-byte answer would
- * keep the whole pool or chunk alive (measured: 14 times CACHE_MAX_BYTES with 1.5 kB answers).
+ * keep the whole pool or chunk alive, many times CACHE_MAX_BYTES in all (measured:
+ * CONTRIBUTING.md, Measurements behind the code).
  */
 function ownMemory(bytes: Buffer): Buffer {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;

@@ -13,10 +13,9 @@ export interface LineSink {
  * (http/log-destination.ts), also at exit.
  *
  * Formatted here, on the call's event loop. A thread of its own formatted them before (b95d07c), so a
- * call cost its loop a push onto a list; but handing lines over (structured clone, 0.6 µs a line)
- * and back cost more CPU than the formatting it moved (pino: 0.9 µs a line), and the thread took
- * that CPU from the calls' own cores: against ec0114e (npm run bench, alternating, 8 small cached
- * operations) 83-89 % of its calls per second with the thread, 90-94 % formatting here.
+ * call cost its loop a push onto a list; but handing lines over (a structured clone) and back cost
+ * more CPU than the formatting it moved, and the thread took that CPU from the calls' own cores
+ * (measured: CONTRIBUTING.md, Measurements behind the code).
  */
 export class CallLog {
   private readonly logger: Logger;

@@ -3,13 +3,12 @@
  *
  * Node builds every queued tick as an object literal inside process.nextTick, and the HTTP path
  * queues several per request (end of the request stream, finish and destroy of the response). In
- * 10 of 29 start-ups of `rates serve`, V8's inline caches for that literal ended up megamorphic
- * while the modules loaded (seen with %DebugPrint(process.nextTick)); from then on, for the life of
- * the process, V8 built every tick object through a runtime call: 7 % of the server's CPU samples
- * under load (perf), 10 to 15 % fewer cached answers per second. After this warm-up they stayed
- * monomorphic in 29 start-ups of 29 (notes of issue 5). Queued from inside the module graph instead,
- * the same calls cost a quarter of the answers per second, hence a module of its own, run and
- * settled before the others load. It adds about 35 ms to every start of the command.
+ * some start-ups of `rates serve`, V8's inline caches for that literal ended up megamorphic while
+ * the modules loaded (seen with %DebugPrint(process.nextTick)); from then on, for the life of the
+ * process, V8 built every tick object through a runtime call, and fewer cached answers a second
+ * were served. After this warm-up they stayed monomorphic. Queued from inside the module graph
+ * instead, the same calls cost far more, hence a module of its own, run and settled before the
+ * others load; it adds a little to every start of the command (measured: CONTRIBUTING.md, Measurements behind the code).
  */
 export async function warmUpNextTick(): Promise<void> {
   const noop = () => undefined;

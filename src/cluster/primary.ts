@@ -47,7 +47,7 @@ export async function runPrimary(config: Config): Promise<void> {
   const syncFrom = config.syncFrom;
   const syncStore =
     syncFrom === null ? undefined : openStore(config.databaseUrl, { fileMode: config.dataFileMode });
-  // (Loaded only then: some 30 ms of modules a primary without SYNC_FROM does without.)
+  // (Loaded only then: modules a primary without SYNC_FROM does without; CONTRIBUTING.md, Measurements behind the code.)
   const syncJob =
     syncStore && syncFrom !== null
       ? (await import('../sync/job.js')).startSyncJob(syncStore, { ...config, syncFrom }, log)

@@ -134,7 +134,7 @@ export class FxRoundsRepository {
     for (const family of families) {
       // Within the family's latest day only: a family that does not quote the rate (USD1 has no TT)
       // is then known from a few rows, where a search back through its whole history for a value
-      // it never has took 16 ms a conversion on the demo's 13 years.
+      // it never has was slow (measured: CONTRIBUTING.md, Measurements behind the code).
       const row = await this.db
         .selectFrom('fx_rates')
         .select(['rate_date', 'round', 'rate_time', side])

@@ -11,8 +11,9 @@ const fundParts = new WeakMap<Fund, Buffer>();
  * schema serializer writes (its fields in schema order; test/funds/fund-price-json.test.ts compares
  * them), for a fraction of its cost. A 3-year history is about 750 records of which two thirds are
  * the fund's names and links, Thai among them: built as one string, the answer was a two-byte string
- * of 400 kB that was serialized, measured (Buffer.byteLength) and encoded again on every call, 3.8 ms
- * of CPU. Here the fund's part is encoded once and copied; each record adds only ASCII.
+ * of 400 kB that was serialized, measured (Buffer.byteLength) and encoded again on every call (its
+ * cost: CONTRIBUTING.md, Measurements behind the code). Here the fund's part is encoded once and copied; each record adds
+ * only ASCII.
  */
 export function priceRecordsJson(
   fund: Fund,

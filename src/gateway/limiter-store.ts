@@ -60,7 +60,7 @@ export class LimiterCache {
 
 /**
  * Calls counted in this process's memory, at once, without the promise rate-limiter-flexible wraps
- * every count in (about 1.7 of the 2 µs the limit checks took, notes of issue 5). One counter per
+ * every count in (most of what the limit checks took; measured: CONTRIBUTING.md, Measurements behind the code). One counter per
  * subscription, for the window its last call fell in, started afresh when a call falls in another:
  * a call builds no key string, and nothing is left behind to sweep.
  */

@@ -44,8 +44,8 @@ export function connectRedis(url: string, onError: (error: Error) => void): Redi
 }
 
 /**
- * ioredis, loaded with the first connection: a process without REDIS_URL never loads it (about
- * 40 ms of every start-up).
+ * ioredis, loaded with the first connection: a process without REDIS_URL never loads it (a part of
+ * every start-up; measured: CONTRIBUTING.md, Measurements behind the code).
  */
 function ioredis(): typeof IORedis {
   return createRequire(import.meta.url)('ioredis') as typeof IORedis;

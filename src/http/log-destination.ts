@@ -15,9 +15,8 @@ export interface BlockSink {
 export const PIPE_BUF = 4096;
 /**
  * The most one write(2) of a process alone on its stdout carries: each block wakes the writing thread
- * once. 16 kB blocks took a quarter of the writes of PIPE_BUF ones, 1-4 µs less CPU per cached call;
- * 64 kB (Linux's pipe buffer) a quarter again: one wake per ~200 calls rather than ~50, +1 % cached
- * calls a second (npm run bench --baseline, alternating, stop 37).
+ * once, so larger blocks wake it less often; 64 kB is Linux's pipe buffer (measured:
+ * CONTRIBUTING.md, Measurements behind the code).
  */
 export const ALONE_BLOCK = 65_536;
 
@@ -26,8 +25,7 @@ export const ALONE_BLOCK = 65_536;
  * not fit and at the latest `maxDelayMs` after a block's first line, so a block always ends at a line's
  * end. Each line is encoded once, straight into the block: gathered as strings instead, every line was
  * flattened from its pieces, joined, measured (sonic-boom's Buffer.byteLength) and encoded again on its
- * way out: twice the instructions (10,000 against 5,000 of a cached answer's 140,000, callgrind, notes
- * of issue 5). One block is one write(2); only a line longer than a block goes as a longer write, alone.
+ * way out, twice the instructions (measured: CONTRIBUTING.md, Measurements behind the code). One block is one write(2); only a line longer than a block goes as a longer write, alone.
  */
 export class BatchedLines {
   private block: Buffer;

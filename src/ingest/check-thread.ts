@@ -27,8 +27,8 @@ export type FromChecker =
   | { kind: 'failed'; name: string; message: string };
 
 /**
- * Checks the inputs in a thread of its own, so that parsing and checking (about 45 % of a
- * market-scale import's time) run on another core beside the writing of the rows already checked.
+ * Checks the inputs in a thread of its own, so that parsing and checking (nearly half of a
+ * market-scale import's time; CONTRIBUTING.md, Measurements behind the code) run on another core beside the writing of the rows already checked.
  * This thread keeps opening and reading the inputs (their streams cannot cross to a thread) and
  * sends their bytes as asked; the checked rows come back in input order, a slice at a time.
  */

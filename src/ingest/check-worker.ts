@@ -19,8 +19,8 @@ const { inputs, keys, today, slice } = workerData as {
 const AHEAD = 3;
 /**
  * Chunks of an input asked for at a time. The writing thread answers an ask only between two slices
- * it writes (each some 10 ms), so one ask at a time left this thread waiting for bytes, and the writer
- * for rows, about a tenth of a market import each; with a few asked ahead, a chunk is always waiting.
+ * it writes, so one ask at a time left this thread waiting for bytes, and the writer for rows (measured:
+ * CONTRIBUTING.md, Measurements behind the code); with a few asked ahead, a chunk is always waiting.
  */
 const ASKED_AHEAD = 4;
 const port = parentPort!;

@@ -36,8 +36,8 @@ export interface ImportOptions {
 const SLICE = 5000;
 /**
  * Inputs of this many bytes or more are checked in a thread of their own (check-thread.ts), beside
- * the writing; smaller ones here, as the thread's start (some 50 ms, 150 ms from source) would cost
- * them more than it saves.
+ * the writing; smaller ones here, as the thread's start would cost them more than it saves (measured:
+ * CONTRIBUTING.md, Measurements behind the code).
  */
 const THREAD_FROM_BYTES = 8 << 20;
 

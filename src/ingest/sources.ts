@@ -66,9 +66,9 @@ async function* batched(records: AsyncGenerator<SourceRecord>): AsyncGenerator<S
 /**
  * Characters handed to Papa Parse at a time. Papa Parse parses what the stream gives it at once: the
  * CLI reads files 1 MB at a time, some 20,000 price rows whose arrays and strings all lived until
- * the chunk was handled, long enough to be moved out of the young generation, so a quarter of the
- * parsing and checking time went to collecting garbage. Parsing and checking 2M prices, per CPU
- * second: 1 MB pieces 310k rows, 256 KB 360k, 64 KB 490k, 32 KB 550k, 16 KB 520k.
+ * the chunk was handled, long enough to be moved out of the young generation, so much of the parsing
+ * and checking time went to collecting garbage. 32 KB pieces were the fastest (measured:
+ * CONTRIBUTING.md, Measurements behind the code).
  */
 const PIECE = 32 * 1024;
 

@@ -106,8 +106,8 @@ function openSqlite(path: string, options: StoreOptions): Omit<SqliteStore, 'add
   // WAL lets one writer (an import) run beside many readers (the server) without blocking them;
   // NORMAL sync is durable at every checkpoint and safe against corruption in WAL mode.
   // Pages of 16 KB, for a database made now (one that has tables keeps the size it was made with):
-  // a market-scale import inserted 11M prices some 15 % faster than with 4 KB pages, and its
-  // checkpoint copied them some 14 % faster (fewer pages, fewer calls).
+  // fewer pages, fewer calls for an import and its checkpoint than with 4 KB pages (measured:
+  // CONTRIBUTING.md, Measurements behind the code).
   if (!options.readonly) sqlite.pragma('page_size = 16384');
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -117,8 +117,7 @@ function openSqlite(path: string, options: StoreOptions): Omit<SqliteStore, 'add
   // Statement journals in memory. A statement that writes many rows and may fail part way (50 fund
   // prices to an insert, each checked against its foreign keys) keeps the pages it changes in one, to
   // undo just itself; on disk it spills to a temporary file past 64 KB, four of these 16 KB pages, so
-  // nearly every such insert wrote and read one. `npm run bench:import` against the commit before,
-  // alternating: median 376k -> 412k rows/s (the import's system time 10 s -> 6.5 s). Temporary tables
+  // nearly every such insert wrote and read one (measured: CONTRIBUTING.md, Measurements behind the code). Temporary tables
   // (DISTINCT, IN lists) stay in memory too; the service's queries make only small ones.
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({

@@ -1,12 +1,13 @@
 /* global document, CSS -- a browser module, loaded by newer.html */
-// What the bank's newer website does with each answer of the service (decisions 9), written for this
-// test from the contract: the site's own code is public, this is not it. Each view calls what the site
-// calls, keyless from another origin, and uses each answer as the site does: `nav/LatestDate`'s
-// object and its `mdate`, `day` of each month's days, the fund statistics' 18 prices and Begin/End as
-// numbers (`.toFixed`), the NAV history sorted by its date strings, the market summary filling the
-// page's tables by code and number and inserting the outlooks as HTML, the converter calling `.replace`
-// on FxCal's string. A view fails on a non-2xx answer, a thrown error (a `.toFixed` on a string, a
-// `.localeCompare` on a number), a NaN, an Invalid Date, a cell left empty or nothing to show.
+// What the bank's newer website does with each answer of the service (contract notes: the newer
+// website's operations), written for this test from the contract: the site's own code is public, this
+// is not it. Each view calls what the site calls, keyless from another origin, and uses each answer as
+// the site does: `nav/LatestDate`'s object and its `mdate`, `day` of each month's days, the fund
+// statistics' 18 prices and Begin/End as numbers (`.toFixed`), the NAV history sorted by its date
+// strings, the market summary filling the page's tables by code and number and inserting the outlooks
+// as HTML, the converter calling `.replace` on FxCal's string. A view fails on a non-2xx answer, a
+// thrown error (a `.toFixed` on a string, a `.localeCompare` on a number), a NaN, an Invalid Date, a
+// cell left empty or nothing to show.
 
 import { date, fail, finish, get, lang, number, pad, rows, view } from './site-kit.js';
 
@@ -321,7 +322,7 @@ await view('currency-converter (FxCal): USD to THB, THB to JPY, EUR to USD, lowe
   ]) {
     const result = await get(`exchangerateservice/FxCal/${amount}/${from}/${to}`);
     // The site writes the converted amount with grouping commas, straight from the answer.
-    const grouped = result.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const grouped = result.replace(/^\d+/, (whole) => Number(whole).toLocaleString('en-US'));
     if (!/^\d+(\.\d{1,4})?$/.test(result)) fail(`FxCal ${from}->${to}: '${result}' is not a plain decimal`);
     const value = number(result, `FxCal ${from}->${to}`);
     if (!(value > 0)) fail(`FxCal ${from}->${to}: ${value}`);

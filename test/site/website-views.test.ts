@@ -11,10 +11,11 @@ import { cli, startServer } from '../helpers/cli.js';
 import { processEnv } from '../helpers/store.js';
 
 // The bank's website calls the service from the browser, from its own origin and without a key
-// (contract notes: the website and the newer website; docs/public-access.md). This runs scripts doing what its blocks do with each answer (blocks.js for
-// the website's operations, newer-blocks.js for the newer site's nav, MarketService and FxCal) in
-// headless Chromium against the real server on its demo data, opened to the page's origin as an
-// operator would open it. Any console error, page error, refused call or failed request fails it.
+// (contract notes: the website's operations, the newer website's operations; docs/public-access.md).
+// This runs scripts doing what its blocks do with each answer (blocks.js for the website's operations,
+// newer-blocks.js for the newer site's nav, MarketService and FxCal) in headless Chromium against the
+// real server on its demo data, opened to the page's origin as an operator would open it. Any console
+// error, page error, refused call or failed request fails it.
 
 interface View {
   name: string;

@@ -1,8 +1,9 @@
 import type { Lang } from './i18n.js';
 
 // The sections of the bank's market summary page and what each of its values is. The API gives only
-// a code, a number and a display string (contract notes: the newer website), as the bank's own page gets them: the names
-// of the rows and columns are the page's, kept here in both languages.
+// a code, a number and a display string (contract notes: the newer website's operations), as the
+// bank's own page gets them: the names of the rows and columns are the page's, kept here in both
+// languages.
 
 type Words = Record<Lang, string>;
 const w = (en: string, th: string): Words => ({ en, th });

@@ -1,7 +1,7 @@
-// The market outlooks come as short HTML texts (contract notes: the newer website). The service's import already refuses
-// anything beyond a safe subset, but the page does not rely on that: it parses the text into an inert
-// document (DOMParser runs no script and loads nothing) and copies across only the allowed elements,
-// without any attribute, and text as text.
+// The market outlooks come as short HTML texts (contract notes: the newer website's operations). The
+// service's import already refuses anything beyond a safe subset, but the page does not rely on that:
+// it parses the text into an inert document (DOMParser runs no script and loads nothing) and copies
+// across only the allowed elements, without any attribute, and text as text.
 
 /** The subset the import accepts: paragraphs, line breaks, strong and emphasis, lists. */
 const ALLOWED = new Set(['P', 'BR', 'STRONG', 'EM', 'UL', 'OL', 'LI']);

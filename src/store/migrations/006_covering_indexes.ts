@@ -4,18 +4,17 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 // GetfxbannerAPI) read one key's rows over a date range. Through an index that holds every column they
 // serve, that is one contiguous range of index pages; through the key index alone, every row costs a
 // lookup in the table, where rows published in daily batches lie scattered (one fund's or one family's
-// three years: hundreds of pages). Measured with bench/price-indexes.ts (200 funds x 1,500 days, a busy
-// 2-core machine): the plans turn into "USING COVERING INDEX"; warm-cache read times barely move (the
-// row mapping dominates there), the gain is in pages touched.
+// three years: hundreds of pages). With bench/price-indexes.ts the plans turn into "USING COVERING
+// INDEX"; warm-cache read times barely move (the row mapping dominates there), the gain is in pages
+// touched.
 //
 // PostgreSQL: the unique keys themselves carry the served columns (INCLUDE), so no index is added and
 // ON CONFLICT still infers them by their key columns.
 //
 // SQLite has no INCLUDE, and the ON CONFLICT key must stay a unique index on exactly its columns, so a
 // covering index is a second index. For fx_rates that costs little (a few hundred thousand rows at
-// market scale against 11M fund prices). For fund_prices it is not added: publishing 300,000 prices
-// in fund order (as a bulk import does) went from a median 324k to 263k rows/s (-19%), which would
-// put `npm run bench:import` (~233k on a quiet machine) under its 200k target, while the read it would
+// market scale against 11M fund prices). For fund_prices it is not added: it slowed publishing prices
+// in fund order (as a bulk import does) by a fifth (measured: CONTRIBUTING.md, Measurements behind the code), while the read it would
 // speed up most, the statistics, is now served from memory (the navSeries cache, src/composition/caches.ts). A WITHOUT
 // ROWID table keyed by (fund_id, price_date) would cluster a fund's rows without a second index, but
 // it cannot keep the autoincrement `id` that the API serves (mfr_iId) and the versioned writer updates

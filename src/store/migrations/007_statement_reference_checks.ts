@@ -1,10 +1,8 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 // PostgreSQL checks a foreign key row by row: each inserted price runs one lookup of its fund and one
-// of its batch (an SPI query taking a KEY SHARE lock), about 5.6 us each. At market scale that was most
-// of an import: the statement inserting 11.07M prices took 173 s with the two foreign keys; the same
-// insert took 51 s without them, and 52 s with the triggers below (measured on this service's 2-core
-// machine, PostgreSQL 15, stock settings). So on the two tables that take millions of rows,
+// of its batch (an SPI query taking a KEY SHARE lock). At market scale that was most of an import,
+// and the triggers below cost next to nothing (measured: CONTRIBUTING.md, Measurements behind the code). So on the two tables that take millions of rows,
 // fund_prices and fx_rates, the foreign keys become statement-level triggers that check the same
 // references once per statement, over the statement's rows (a transition table): the same rule, still
 // enforced by the database for every writer (imports, the admin API, psql). The revision tables and

@@ -21,7 +21,7 @@ export function redactUrl(url: string): string {
 
 /**
  * The driver, loaded with the first pool: a process on SQLite never loads it (with pg-copy-streams,
- * about 30 ms of every start-up).
+ * a part of every start-up; measured: CONTRIBUTING.md, Measurements behind the code).
  */
 function driver(): typeof pg {
   return createRequire(import.meta.url)('pg') as typeof pg;

@@ -9,9 +9,9 @@ import type { VersionedTable } from '../versioned-tables.js';
  * this batch) is overwritten in place: its earlier value was never published, so it is no revision.
  *
  * The stage is joined with the table once, keeping only the rows that are new or differ, with the
- * table's values beside them; revisions, updates and inserts then read that (usually small) set.
- * Three joins of the whole batch with the table took 46 s for a re-import of the 11M market-scale
- * prices.
+ * table's values beside them; revisions, updates and inserts then read that (usually small) set,
+ * where three joins of the whole batch with the table were slow on a re-import (measured:
+ * CONTRIBUTING.md, Measurements behind the code).
  */
 export async function mergeStaged(
   client: pg.ClientBase,

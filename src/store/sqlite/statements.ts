@@ -5,7 +5,7 @@ import type { TransactionAwareDatabase } from './dialect.js';
 /**
  * The database as Kysely's SQLite dialect uses it, preparing each distinct SQL text once. Kysely
  * prepares every query's statement afresh, and for the API's small queries preparing cost as much as
- * running them (a profile of uncached statistics calls: 11.5 % preparing, 11.7 % executing). A
+ * running them (measured: CONTRIBUTING.md, Measurements behind the code). A
  * statement still being iterated (a streamed query) is not shared: a busy one is prepared anew.
  * SQLite prepares a statement again by itself when the schema changes (migrations).
  */

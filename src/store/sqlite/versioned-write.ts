@@ -3,14 +3,12 @@ import { rowAt, valueAt, type RowSlice } from '../row-slice.js';
 import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
 
 /**
- * Rows per insert statement, by table (1 unless named). One statement per row cost more than the insert itself for
- * fund prices: a market-scale import spent 44 % of its time in single-row inserts (binding, stepping
- * and resetting a statement, and AUTOINCREMENT reading and writing sqlite_sequence, for every row).
- * Measured on 1M prices in fund order, per CPU second: one row per statement 420k, 20 rows 870k,
- * 50 rows 960k, 100 rows 920k. FX rates come in date order and have three indexes led by other
- * columns, so 50 rows touch some 150 index pages, each copied to the statement journal that lets
- * SQLite undo a multi-row statement: 300k rates went in at 86k rows per CPU second 50 to a statement,
- * 160k one by one (which needs no statement journal). Deposit and loan rates are a few thousand rows.
+ * Rows per insert statement, by table (1 unless named). For fund prices one statement per row cost
+ * more than the insert itself (binding, stepping and resetting a statement, and AUTOINCREMENT reading
+ * and writing sqlite_sequence, for every row); 50 to a statement was the fastest. FX rates come in
+ * date order and have three indexes led by other columns, so 50 rows touch some 150 index pages, each
+ * copied to the statement journal that lets SQLite undo a multi-row statement: one by one is faster
+ * for them. Deposit and loan rates are a few thousand rows. (Measured: CONTRIBUTING.md, Measurements behind the code.)
  */
 const ROWS_PER_INSERT: Readonly<Record<string, number>> = {
   fund_prices: 50,
