@@ -362,13 +362,14 @@ class SyncRun {
     for (const h of histories) {
       this.summary.rows += h.prices.rows.length;
       const checked = await c.check('fund-prices', h.prices, priceColumns, (p) => p.price_date);
-      // The checks build the import's row; the upstream's own numbers go with it (docs/sync.md).
-      prices.push(
-        checked.map((p, i) => {
-          const { origin_id, origin_batch_id } = h.prices.rows[i]!;
-          return { ...(p as NewFundPrice), origin_id, origin_batch_id };
-        }),
-      );
+      // The checks build the import's row; the upstream's own numbers go with it (docs/sync.md). It
+      // takes the read row's place, so a batch holds each row once while it waits to be written.
+      const rows = h.prices.rows;
+      for (const [i, p] of checked.entries()) {
+        const { origin_id, origin_batch_id } = rows[i]!;
+        rows[i] = Object.assign(p as NewFundPrice, { origin_id, origin_batch_id });
+      }
+      prices.push(rows);
     }
     return async (w) => {
       await w.upsertFunds(checkedFunds);
@@ -382,7 +383,7 @@ class SyncRun {
     for (const answer of answers) {
       const checked = await c.check('fx-rates', answer, fxColumns, (r) => r.rate_date);
       for (const [i, r] of checked.entries())
-        all.push({ ...(r as NewFxRate), origin_id: answer.rows[i]!.origin_id });
+        all.push(Object.assign(r as NewFxRate, { origin_id: answer.rows[i]!.origin_id }));
     }
     return all;
   }
