@@ -69,13 +69,32 @@ export class AnswerReader {
   private scan(chunk: Buffer): void {
     let { depth, inString, escaped } = this;
     let lastComma = -1;
+    // Inside a string only its closing quote matters: found by Buffer.indexOf (native) rather than
+    // byte by byte (most of an answer's bytes are in strings). Measured once on a loaded 2-core
+    // machine, a 2.7 MB answer of 5,000 prices in 64 kB pieces: 15.6 ms against 19.0 ms byte by byte,
+    // and 12.2 ms for one JSON.parse of the whole. A backslash before the quote is an escape; the next
+    // backslash is looked up once and kept.
+    let backslash = -2;
     for (let i = 0; i < chunk.length && depth > 0; i++) {
-      const c = chunk[i]!;
+      if (escaped) {
+        escaped = false;
+        continue;
+      }
       if (inString) {
-        if (escaped) escaped = false;
-        else if (c === 0x5c /* \ */) escaped = true;
-        else if (c === 0x22 /* " */) inString = false;
-      } else if (c === 0x22) inString = true;
+        const quote = chunk.indexOf(0x22, i);
+        if (backslash !== -1 && backslash < i) backslash = chunk.indexOf(0x5c, i);
+        if (backslash !== -1 && (quote === -1 || backslash < quote)) {
+          i = backslash; // the next byte is escaped
+          escaped = true;
+          continue;
+        }
+        if (quote === -1) break; // the string goes on in the next chunk
+        i = quote;
+        inString = false;
+        continue;
+      }
+      const c = chunk[i]!;
+      if (c === 0x22 /* " */) inString = true;
       else if (c === 0x5b || c === 0x7b /* [ { */) depth++;
       else if (c === 0x5d || c === 0x7d /* ] } */) depth--;
       else if (c === 0x2c /* , */ && depth === 1) lastComma = i;
