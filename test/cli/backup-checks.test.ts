@@ -250,6 +250,23 @@ describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying wh
     await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
     const target = join(data, 'rates.db');
     expect([pragma(target, 'page_size'), pragma(target, 'journal_mode')]).toEqual([16384, 'wal']);
+    // Changing the page size needs the database to itself: while another process has it open (a
+    // server), the restore is refused and nothing changes.
+    const before = await snapshot(target);
+    const reader = new SQLite(target, { readonly: true });
+    reader.prepare('select count(*) from funds').get(); // as a server does: it has the file open from then on
+    let busy;
+    try {
+      busy = await cli(['restore', file], { DATA_DIR: data }).catch(failure);
+    } finally {
+      reader.close();
+    }
+    expect(busy).toMatchObject({ code: 1 });
+    expect((busy as { stderr: string }).stderr).toMatch(
+      /Not restored: another process has .*rates\.db open, and the backup's pages are of another size \(4096 bytes, not 16384\).*the database was not touched/,
+    );
+    expect(await snapshot(target)).toEqual(before);
+    expect(pragma(target, 'page_size')).toBe(16384);
     const out = await cli(['restore', file], { DATA_DIR: data });
     expect(out.stdout).toMatch(/^Restored /);
     expect(await snapshot(target)).toEqual(await snapshot(file));
