@@ -1,4 +1,4 @@
-import { existsSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
@@ -48,9 +48,9 @@ export async function restoreDatabase(
     pages = await copyWhole(source, target);
   } catch (error) {
     // The copy is one transaction, and it did not commit: the target is as it was (or, when there was
-    // no database, the empty file made for the copy goes again).
+    // no usable database, the file made for the copy goes again and what was there comes back).
     source.close();
-    if (!previous.hadDatabase) await previous.putBack();
+    if (previous.moved) await previous.putBack();
     previous.discard();
     throw error;
   }
@@ -78,8 +78,8 @@ export async function restoreDatabase(
 }
 
 interface SetAside {
-  /** Whether there was a database at the target (not no file, nor an empty one). */
-  hadDatabase: boolean;
+  /** Whether the target was moved away (no file, an empty one, one that is not a database). */
+  moved: boolean;
   /** Where the copy of the previous database is (while there is one). */
   file: string;
   /** Makes the target what it was before the restore. */
@@ -90,7 +90,9 @@ interface SetAside {
 
 /**
  * A copy of the database at `target` (SQLite's backup API: consistent while others read), or, when
- * there was none (no file, an empty one), the note to make it so again. The copy is named after the
+ * there was none (no file, an empty one), the note to make it so again, or, when the file is not a
+ * usable database (the case the start-up error sends the operator to restore), that file itself,
+ * moved aside as it is: SQLite can neither copy from it nor over it. The copy is named after the
  * process and the time: the copy an earlier, failed restore kept is never overwritten.
  */
 async function setAside(target: string): Promise<SetAside> {
@@ -99,7 +101,7 @@ async function setAside(target: string): Promise<SetAside> {
   const size = existsSync(target) ? statSync(target).size : undefined;
   if (size === undefined || size === 0) {
     return {
-      hadDatabase: false,
+      moved: true,
       file,
       putBack: async () => {
         for (const sidecar of sidecars) rmSync(sidecar, { force: true });
@@ -114,6 +116,17 @@ async function setAside(target: string): Promise<SetAside> {
     rmSync(file, { force: true });
     removeSidecars(file);
   };
+  if (!usable(live)) {
+    live.close();
+    const move = (from: string, to: string) => {
+      removeSidecars(to);
+      for (const suffix of ['', '-wal', '-journal'])
+        if (existsSync(`${from}${suffix}`)) renameSync(`${from}${suffix}`, `${to}${suffix}`);
+      rmSync(`${from}-shm`, { force: true }); // an index of the -wal, rebuilt from it
+    };
+    move(target, file);
+    return { moved: true, file, putBack: async () => move(file, target), discard };
+  }
   try {
     await live.backup(file);
   } catch (error) {
@@ -125,7 +138,7 @@ async function setAside(target: string): Promise<SetAside> {
     live.close();
   }
   return {
-    hadDatabase: true,
+    moved: false,
     file,
     putBack: async () => {
       const copy = new SQLite(file, { readonly: true, fileMustExist: true });
@@ -139,6 +152,18 @@ async function setAside(target: string): Promise<SetAside> {
   };
 }
 
+/** Whether SQLite can read the database's header and schema (not junk, not a corrupt first page). */
+function usable(db: SQLite.Database): boolean {
+  try {
+    db.pragma('schema_version');
+    return true;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return false;
+    throw error;
+  }
+}
+
 /**
  * Copies every page of `source` over `target` in one transaction. The backup API writes nothing while
  * another connection holds the write lock, yet reports success with 0 pages; so a copy counts only
@@ -146,12 +171,40 @@ async function setAside(target: string): Promise<SetAside> {
  */
 async function copyWhole(source: SQLite.Database, target: string): Promise<number> {
   const pages = source.pragma('page_count', { simple: true }) as number;
+  leaveWalForOtherPageSize(source, target);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const { totalPages, remainingPages } = await source.backup(target);
     if (totalPages === pages && remainingPages === 0) return pages;
     if (Date.now() > deadline) throw new RestoreBusyError(`another process is writing to ${target}`);
     await sleep(100);
+  }
+}
+
+/**
+ * SQLite's backup API cannot change the page size of a database in WAL mode (SQLITE_READONLY): a
+ * backup of a database made before 16 KB pages, restored over a newer one, or the other way. Such a
+ * target goes back to a rollback journal first, which needs no other process to have it open;
+ * opening it (the migrations after the copy, `rates serve`) puts it in WAL mode again.
+ */
+function leaveWalForOtherPageSize(source: SQLite.Database, target: string): void {
+  const db = new SQLite(target, { fileMustExist: true });
+  try {
+    const size = db.pragma('page_size', { simple: true });
+    if (size === source.pragma('page_size', { simple: true })) return;
+    if (db.pragma('journal_mode', { simple: true }) !== 'wal') return;
+    let mode: unknown;
+    try {
+      mode = db.pragma('journal_mode = DELETE', { simple: true });
+    } catch {
+      mode = undefined;
+    }
+    if (mode !== 'delete')
+      throw new RestoreBusyError(
+        `another process has ${target} open, and the backup's pages are of another size (${String(source.pragma('page_size', { simple: true }))} bytes, not ${String(size)}): a restore that changes the page size needs the database to itself`,
+      );
+  } finally {
+    db.close();
   }
 }
 

@@ -1,11 +1,21 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+  closeSync,
+  mkdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/store/migrations/index.js';
-import { cli } from '../helpers/cli.js';
+import { cli, startServer } from '../helpers/cli.js';
 import { snapshot } from '../helpers/db-files.js';
 import { onSqlite } from '../helpers/store.js';
 
@@ -189,4 +199,96 @@ describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying wh
     expect((result as { stderr: string }).stderr).toMatch(/The previous database was put back/);
     expect(readdirSync(join(dir, 'empty'))).toEqual([]);
   });
+
+  it('restores over a live file that is not a database, as the start-up message tells the operator to', async () => {
+    const data = join(dir, 'corrupt');
+    await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
+    const file = join(data, 'rates.db');
+    junkHeader(file);
+    const start = await cli(['serve'], { DATA_DIR: data, PORT: '0' }).catch(failure);
+    expect(start).toMatchObject({ code: 1 });
+    expect((start as { stderr: string }).stderr).toContain("restore a backup with 'rates restore <file>'");
+
+    const out = await cli(['restore', backupFile], { DATA_DIR: data });
+    expect(out.stdout).toMatch(/^Restored /);
+    expect(await snapshot(file)).toEqual(await snapshot(backupFile));
+    // Nothing left beside it: the unusable file kept aside during the restore is gone.
+    expect(readdirSync(data).filter((f) => f.includes('before-restore'))).toEqual([]);
+    const server = await startServer({ DATA_DIR: data });
+    server.child.kill();
+  }, 90_000);
+
+  it('puts the unusable file back, byte for byte, when the restore over it fails', async () => {
+    const data = join(dir, 'corrupt-again');
+    await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
+    const file = join(data, 'rates.db');
+    junkHeader(file);
+    const bytes = readFileSync(file);
+    const result = await cli(['restore', await failingOlderBackup('older-corrupt.db')], {
+      DATA_DIR: data,
+    }).catch(failure);
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toMatch(/The previous database was put back/);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(readdirSync(data).filter((f) => f.includes('before-restore'))).toEqual([]);
+  }, 90_000);
+
+  it('restores a backup with 4 KB pages over a 16 KB database in WAL mode', async () => {
+    // A database made before the service chose 16 KB pages, and a backup of it taken by the CLI.
+    const old = join(dir, 'old-pages');
+    mkdirSync(old);
+    const made = new SQLite(join(old, 'rates.db'));
+    made.pragma('page_size = 4096');
+    made.exec('create table first (x); drop table first');
+    made.close();
+    await cli(['import', 'examples'], { DATA_DIR: old });
+    const file = join(dir, 'old-pages.db');
+    await cli(['backup', file], { DATA_DIR: old });
+    expect(pragma(file, 'page_size')).toBe(4096);
+
+    const data = join(dir, 'wal-16k');
+    await cli(['demo', '--until', '2014-01-31'], { DATA_DIR: data });
+    const target = join(data, 'rates.db');
+    expect([pragma(target, 'page_size'), pragma(target, 'journal_mode')]).toEqual([16384, 'wal']);
+    // Changing the page size needs the database to itself: while another process has it open (a
+    // server), the restore is refused and nothing changes.
+    const before = await snapshot(target);
+    const reader = new SQLite(target, { readonly: true });
+    reader.prepare('select count(*) from funds').get(); // as a server does: it has the file open from then on
+    let busy;
+    try {
+      busy = await cli(['restore', file], { DATA_DIR: data }).catch(failure);
+    } finally {
+      reader.close();
+    }
+    expect(busy).toMatchObject({ code: 1 });
+    expect((busy as { stderr: string }).stderr).toMatch(
+      /Not restored: another process has .*rates\.db open, and the backup's pages are of another size \(4096 bytes, not 16384\).*the database was not touched/,
+    );
+    expect(await snapshot(target)).toEqual(before);
+    expect(pragma(target, 'page_size')).toBe(16384);
+    const out = await cli(['restore', file], { DATA_DIR: data });
+    expect(out.stdout).toMatch(/^Restored /);
+    expect(await snapshot(target)).toEqual(await snapshot(file));
+    expect(pragma(target, 'journal_mode')).toBe('wal');
+  }, 90_000);
 });
+
+/** Overwrites the first 100 bytes (SQLite's header) with junk, as a bad disk or a stray write would. */
+function junkHeader(file: string): void {
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, Buffer.alloc(100, 'junk'), 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function pragma(file: string, name: string): unknown {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return db.pragma(name, { simple: true });
+  } finally {
+    db.close();
+  }
+}

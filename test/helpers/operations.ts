@@ -5,6 +5,8 @@ export interface Operation {
   id: string;
   method: 'GET' | 'POST';
   url: string;
+  /** The JSON kind of a 200's body when it is neither an array nor an object: FxCal answers a string. */
+  answers?: 'string';
 }
 
 /** One valid request per operation (the spec's and the website's), on the fixture's data. */
@@ -95,7 +97,7 @@ function websiteFxOperations(f: Fixture): Operation[] {
     { id: 'GetChartfxrates', method: 'GET', url: `${fx}/GetChartfxrates/${day}/${day}/USD50/th` },
     { id: 'Convert', method: 'GET', url: `${fx}/Convert/100/USD/JPY` },
     // The newer site's converter (contract notes: the newer website).
-    { id: 'FxCal', method: 'GET', url: `${fx}/FxCal/100/usd/THB` },
+    { id: 'FxCal', method: 'GET', url: `${fx}/FxCal/100/usd/THB`, answers: 'string' },
   ];
 }
 
