@@ -175,41 +175,35 @@ export class FundRepository {
       .where('price_date', '=', date)
       .executeTakeFirst();
     if (!published) return [];
-    // Driven from funds: per fund, one descending probe of its (fund_id, price_date) index finds the
-    // latest date in the window, and one lookup reads that price. SQLite keeps the written order of a
-    // CROSS JOIN (with an inner join and no index on price_date alone its planner scanned every
-    // price; measured: CONTRIBUTING.md, Measurements behind the code); PostgreSQL plans a cross join with conditions as an inner join.
-    return this.db
-      .selectFrom('funds as f')
-      .crossJoin('fund_prices as p')
-      .whereRef('p.fund_id', '=', 'f.id')
-      .where('p.price_date', '=', (eb) =>
-        eb
-          .selectFrom('fund_prices as q')
-          .select((e) => e.fn.max('q.price_date').as('latest'))
-          .whereRef('q.fund_id', '=', 'f.id')
-          .where('q.price_date', '>=', addDays(date, -BACKDATE_DAYS))
-          .where('q.price_date', '<=', date),
-      )
-      .select(['p.fund_id', 'p.price_date', 'p.nav', 'p.offer', 'p.redemption', 'p.total_net_assets'])
-      .execute();
+    return this.latestPerFund({ from: addDays(date, -BACKDATE_DAYS), to: date });
+  }
+
+  /** Each fund's latest price (the website's fund list, nav/AllFundNames); a fund without any has none. */
+  async latestPrices(): Promise<DayPrice[]> {
+    return this.latestPerFund();
   }
 
   /**
-   * Each fund's latest price (the website's fund list, nav/AllFundNames); a fund without any price has
-   * none. Per fund, one descending probe of its (fund_id, price_date) index, as in pricesShownOn.
+   * Each fund's latest price, within a window of days when one is given. Driven from funds: per fund,
+   * one descending probe of its (fund_id, price_date) index finds the latest date, and one lookup
+   * reads that price. SQLite keeps the written order of a CROSS JOIN (with an inner join and no index
+   * on price_date alone its planner scanned every price; measured: CONTRIBUTING.md, Measurements
+   * behind the code); PostgreSQL plans a cross join with conditions as an inner join.
    */
-  async latestPrices(): Promise<DayPrice[]> {
+  private latestPerFund(window?: { from: string; to: string }): Promise<DayPrice[]> {
     return this.db
       .selectFrom('funds as f')
       .crossJoin('fund_prices as p')
       .whereRef('p.fund_id', '=', 'f.id')
-      .where('p.price_date', '=', (eb) =>
-        eb
+      .where('p.price_date', '=', (eb) => {
+        const latest = eb
           .selectFrom('fund_prices as q')
           .select((e) => e.fn.max('q.price_date').as('latest'))
-          .whereRef('q.fund_id', '=', 'f.id'),
-      )
+          .whereRef('q.fund_id', '=', 'f.id');
+        return window
+          ? latest.where('q.price_date', '>=', window.from).where('q.price_date', '<=', window.to)
+          : latest;
+      })
       .select(['p.fund_id', 'p.price_date', 'p.nav', 'p.offer', 'p.redemption', 'p.total_net_assets'])
       .execute();
   }
