@@ -92,6 +92,13 @@ const cases: {
     // The catalogue's batch is the first: nothing at all is published.
     published: (b) => b.store.db.selectFrom('batches').select('id').execute(),
   },
+  {
+    kind: 'market summary values without their date',
+    // GetMarketsum is [[{mktdate}], [values]]: the values stay, their day goes.
+    handler: changing(/GetMarketsum$/, (answer) => void (answer as unknown as unknown[][])[0]!.splice(0)),
+    error: /^GetMarketsum, row 1: date: /,
+    published: (b) => b.store.db.selectFrom('market_summary').select('code').execute(),
+  },
 ];
 
 function pricesOf(b: Service, fund: number): Promise<unknown[]> {
