@@ -212,9 +212,10 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
 function marketRows([days, values]: Static<typeof MARKET>): Sourced<MarketSummaryColumns> {
   const day = days[0];
   const date = day ? dmyToIso(day.mktdate, 'GetMarketsum') : '';
+  // Values without a day keep their empty date, for the import's checks to refuse by name.
   return answerRows(
     'GetMarketsum',
-    day ? values.map((v) => ({ date, code: v.mktcode, number: v.mktno, value: v.mktvalue })) : [],
+    values.map((v) => ({ date, code: v.mktcode, number: v.mktno, value: v.mktvalue })),
   );
 }
 

@@ -96,7 +96,7 @@ const cases: {
     kind: 'market summary values without their date',
     // GetMarketsum is [[{mktdate}], [values]]: the values stay, their day goes.
     handler: changing(/GetMarketsum$/, (answer) => void (answer as unknown as unknown[][])[0]!.splice(0)),
-    error: /^GetMarketsum, row 1: date: /,
+    error: /^GetMarketsum, row 1 \(\): date: expected a date YYYY-MM-DD, got ''$/,
     published: (b) => b.store.db.selectFrom('market_summary').select('code').execute(),
   },
 ];
