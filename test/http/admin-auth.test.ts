@@ -26,6 +26,13 @@ describe('admin routes', () => {
       [{ authorization: `Bearer ${t.key}` }, '/admin/batches', ADMIN_MESSAGES.invalid],
       [{ 'ocp-apim-subscription-key': t.key }, '/admin/batches', ADMIN_MESSAGES.missing],
       [{}, `/admin/batches?subscription-key=${t.key}`, ADMIN_MESSAGES.missing],
+      // The market summary's history, added with its type, is behind the same token.
+      [{}, '/admin/history/market-summary?date=2026-11-20', ADMIN_MESSAGES.missing],
+      [
+        { 'ocp-apim-subscription-key': t.key },
+        '/admin/history/market-summary?date=2026-11-20',
+        ADMIN_MESSAGES.missing,
+      ],
     ];
     for (const [headers, url, message] of cases) {
       const res = await t.app.inject({ url, headers });
