@@ -3,7 +3,18 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'web/dist/', 'data/', 'coverage/', 'node_modules/', 'test-artifacts/', '.scratch/'] },
+  {
+    ignores: [
+      'dist/',
+      'web/dist/',
+      'packages/client/dist/',
+      'data/',
+      'coverage/',
+      'node_modules/',
+      'test-artifacts/',
+      '.scratch/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -34,6 +34,7 @@ const STORE_FREE = [
   'test/ingest/sources.test.ts',
   'test/nav/nav-json.test.ts',
   'test/sync/answer-reader.test.ts',
+  'test/connectors/sec-mapping.test.ts',
 ];
 
 // Test files that open a store only because the app needs one, about what no store takes part in: the
@@ -46,12 +47,13 @@ const STORE_INCIDENTAL = [
   'test/http/client-connections.test.ts',
   'test/http/connection-limits.test.ts',
   'test/client/install.test.ts',
+  'packages/client/test/package.test.ts',
   'test/cli/npm-start.test.ts',
 ];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     pool: 'forks',
     // The server's bundle that the tests' processes run (test/helpers/cli.ts), made before any test.
     globalSetup: ['test/helpers/bundle-setup.ts'],

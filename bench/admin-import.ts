@@ -110,7 +110,9 @@ async function prepareDemo(): Promise<{ key: string; token: string }> {
     const env = serviceEnv(`sqlite:${join(cache, 'rates.db')}`, { DATA_DIR: cache });
     console.log(`Preparing the demo database in ${cache} (once a day, about 45 s) ...`);
     const lastLine = (out: string) => out.trim().split('\n').at(-1)!.trim();
-    const key = lastLine(await runCli(['keys', 'create', '--name', 'bench', '--rate', '1000000000/60'], env));
+    const key = lastLine(
+      await runCli(['keys', 'create', '--create', '--name', 'bench', '--rate', '1000000000/60'], env),
+    );
     await runCli(['demo'], env);
     const token = lastLine(await runCli(['admin-token', 'create', '--name', 'bench'], env));
     await runCli(['backup', join(cache, 'demo.db')], env);

@@ -8,7 +8,7 @@
 // one machine, each with the load average it ran under. On SQLite each round ends with the floor
 // (bench/import-floor.ts: the same rows, from the generator, written by the import's writer alone,
 // nothing read or checked), the most this machine's SQLite can take, and the import's share of it.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -63,6 +63,17 @@ interface Run {
 async function importWith(root: string): Promise<Run> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rates-bench-db-'));
   if (postgresUrl) await recreateDatabase(postgresUrl);
+  const env = {
+    DATA_DIR: dataDir,
+    DEMO_ON_EMPTY: 'false',
+    ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
+  };
+  // Made by `rates migrate` first: import refuses to make a new database without --create, which a
+  // baseline checkout from before it does not know.
+  execFileSync(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'cli', 'main.ts'), 'migrate'], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   // Through sh, whose `times` then prints the CPU time of the import's processes: on a shared
   // machine rows per wall second measure the other jobs too, rows per CPU second much less so.
   const child = spawn(
@@ -76,12 +87,7 @@ async function importWith(root: string): Promise<Run> {
       files,
     ],
     {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DEMO_ON_EMPTY: 'false',
-        ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
-      },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );

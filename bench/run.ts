@@ -6,6 +6,7 @@
 // memory. Servers run in their own processes, and so does wrk; autocannon runs here. With --workers N
 // the service runs WORKERS=N and the ceiling as N node:cluster processes too; CPU and memory are
 // then those of all the processes. See CONTRIBUTING.md, Benchmarks.
+import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -88,18 +89,31 @@ const dataset = await prepareDataset(UNTIL, values.postgres ? values['postgres-u
     process.exit(1);
   },
 );
+if (values.baseline && values.postgres) throw new Error('--baseline measures on SQLite only');
+const baselineCli = values.baseline && join(resolve(values.baseline), 'dist', 'cli', 'main.js');
+const baselineDataset = baselineCli
+  ? await prepareDataset(UNTIL, undefined, 'market', {
+      cli: baselineCli,
+      name: `baseline-${execFileSync('git', ['-C', values.baseline!, 'rev-parse', '--short', 'HEAD']).toString().trim()}`,
+    })
+  : undefined;
 const probe = { path: '/api/FundPriceService/LatestDate', key: dataset.key };
 const headers = {
   'ocp-apim-subscription-key': dataset.key,
   ...(values['accept-encoding'] !== 'identity' && { 'accept-encoding': values['accept-encoding'] }),
 };
-// Every request carries the key (the ceiling ignores it), so both servers read the same bytes.
-const benchRequests = (ops: Operation[]): BenchRequest[] =>
-  ops.flatMap((o) => o.requests).map((r) => ({ ...r, headers: { ...r.headers, ...headers } }));
+// Every request carries the key (the ceiling ignores it), so both servers read the same bytes; a
+// baseline has a dataset and key of its own.
+const benchRequests = (ops: Operation[], key = dataset.key): BenchRequest[] =>
+  ops
+    .flatMap((o) => o.requests)
+    .map((r) => ({ ...r, headers: { ...r.headers, ...headers, 'ocp-apim-subscription-key': key } }));
 // The load runs on the published command (`rates`, the compiled build), as in production.
 ensureCompiledBuild();
 console.log(
-  `Market-scale dataset (${dataset.note}); ${connections} connections, ${seconds} s per measurement, ` +
+  `Market-scale dataset (${dataset.note}` +
+    (baselineDataset ? `; the baseline's own: ${baselineDataset.note}` : '') +
+    `); ${connections} connections, ${seconds} s per measurement, ` +
     `median of ${rounds} round${rounds > 1 ? 's' : ''}, ` +
     `accept-encoding ${values['accept-encoding']}; ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), ` +
     `node ${process.version}, load average ${loadAverage()}; service: compiled build (dist), ` +
@@ -132,18 +146,28 @@ const service = await start({ compiled: true });
 startupsMs.push(service.startupMs);
 const afterStart = service.memory();
 const baseline = values.baseline;
-const ceiling = baseline
-  ? await start({ compiled: true, cli: join(resolve(baseline), 'dist', 'cli', 'main.js') })
+const ceilingKey = baselineDataset?.key ?? dataset.key;
+const ceiling = baselineDataset
+  ? await startService(
+      baselineDataset.databaseUrl,
+      { ...probe, key: ceilingKey },
+      {
+        workers,
+        compiled: true,
+        cli: baselineCli,
+        settings: { LOG_LEVEL: values['log-level'] },
+      },
+    )
   : await startCeiling(await captureAnswers(service.url, benchRequests(operations)), workers);
 const cached: CachedRow[] = [];
 await measure(service, benchRequests(operations), warmUp);
-await measure(ceiling, benchRequests(operations), warmUp);
+await measure(ceiling, benchRequests(operations, ceilingKey), warmUp);
 for (const operation of operations) {
   progress(`measuring ${operation.name} ...`);
   // Requests a measurement leaves in flight are still worked off; the next one starts after them.
-  const settled = (server: Measured & { url: string }) => () =>
-    settle(service.url, probe).then(() => measure(server, benchRequests([operation]), settings));
-  const pair = await medianRound(settled(service), settled(ceiling));
+  const settled = (server: Measured & { url: string }, key: string) => () =>
+    settle(service.url, probe).then(() => measure(server, benchRequests([operation], key), settings));
+  const pair = await medianRound(settled(service, dataset.key), settled(ceiling, ceilingKey));
   cached.push({ name: operation.name, uncacheable: operation.uncacheable, ...pair });
 }
 const afterLoad = service.memory();

@@ -29,6 +29,7 @@ import {
 } from './http/protocol-edges.js';
 import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
+import { changesRoutes } from './routes/changes.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
 import { healthRoutes } from './routes/health.js';
@@ -38,6 +39,9 @@ import { createRepositories } from './composition/repositories.js';
 import { AdminTokenRepository } from './store/admin-token-repo.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { registerSyncMetrics } from './sync/metrics.js';
+import { registerConnectorMetrics } from './connectors/metrics.js';
+import { makeMailer, type Mailer } from './portal/mailer.js';
+import { portalRoutes } from './portal/routes.js';
 
 export interface AppOptions {
   /** Every setting (src/settings.ts); tests make one with testConfig(overrides). */
@@ -53,6 +57,8 @@ export interface AppOptions {
   gateway?: Gateway;
   /** The built explorer (web/dist by default). */
   webRoot?: string;
+  /** Where portal mail goes; by default SMTP_URL, else .eml files in DATA_DIR/outbox/. */
+  mailer?: Mailer;
 }
 
 /** The whole HTTP app, as the server runs it and as every test builds it. */
@@ -64,6 +70,7 @@ export async function buildApp({
   parts = { api: true, admin: true },
   gateway: shared,
   webRoot,
+  mailer,
 }: AppOptions): Promise<FastifyInstance> {
   // Cached answers are served straight from the server's request event when they can be (the fast
   // path, DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
@@ -153,10 +160,15 @@ export async function buildApp({
     // The sync's gauges join the gateway's registry here, where the app is put together: the gateway
     // (below the jobs) knows nothing of the sync.
     registerSyncMetrics(gateway.metrics.registry, store.db);
+    registerConnectorMetrics(gateway.metrics.registry, store.db);
     await app.register(metricsRoutes, { gateway, localOnly: parts.api || parts.admin });
   }
+  const portalMail = mailer ?? makeMailer(config, (line) => app.log.info(line));
+  if (!mailer) app.addHook('onClose', async () => portalMail.close());
   if (parts.admin) {
     await app.register(adminRoutes, {
+      mailer: portalMail,
+      portalConfig: config,
       prefix: '/admin',
       store,
       adminTokens: new AdminTokenRepository(store.db),
@@ -210,8 +222,19 @@ export async function buildApp({
       answers: answers && { cache: answers, caching },
       corsOrigins,
     });
-    await app.register(docsRoutes);
+    // The developer portal's API: its own plugin under /portal/api, with hooks of its own, so nothing
+    // of it runs for an /api/ call (docs/portal.md).
+    await app.register(portalRoutes, {
+      prefix: '/portal/api',
+      store,
+      gateway,
+      config,
+      mailer: portalMail,
+      now,
+    });
+    await app.register(docsRoutes, { store });
     await app.register(explorerRoutes, { root: webRoot });
+    await app.register(changesRoutes, { publicUrl: config.publicUrl });
   }
   return app;
 }

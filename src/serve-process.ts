@@ -12,6 +12,7 @@ import { WORKER_CHANNEL, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 import { startSyncJob } from './sync/job.js';
+import { startBanner } from './start-banner.js';
 
 /** A signal repeated within this long of the first is the same request to stop (see onSignal). */
 const REPEATED_SIGNAL_MS = 1000;
@@ -122,6 +123,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
     }, 100);
     try {
       await syncJob?.stop();
+      await connectorJobs?.stop();
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
       clearTimeout(grace);
@@ -142,6 +144,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
   };
   const onDisconnect = () => onSignal('SIGTERM');
   let syncJob: { stop(): Promise<void> } | undefined;
+  let connectorJobs: { stop(): Promise<void> } | undefined;
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   if (worker) {
@@ -158,8 +161,13 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
     await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
   }
   if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
+  // A worker's primary says it once for the cluster.
+  else process.stdout.write(startBanner(url, config));
   // SYNC_FROM: this service mirrors an upstream of the interface (docs/sync.md); with WORKERS, the
   // primary runs the one sync job, not every worker.
   const syncFrom = config.syncFrom;
   if (syncFrom !== null && !worker) syncJob = startSyncJob(store, { ...config, syncFrom }, app.log);
+  // CONNECTORS: the connectors' jobs (docs/connectors.md), in the primary too; loaded only then.
+  if (config.connectors.length > 0 && !worker)
+    connectorJobs = (await import('./connectors/job.js')).startConnectorJobs(store, config, app.log);
 }

@@ -108,6 +108,35 @@ function optionalUrl(env: string, pattern: string, type: string, description: st
 /** An upstream's address (SYNC_FROM, `rates sync --from`): http(s) and a host. */
 export const HTTP_URL = '^https?://[^\\s/]+';
 
+/** The connectors `rates connect` knows (src/connectors/), for CONNECTORS. */
+export const CONNECTOR_NAMES = ['bot-fx', 'bot-rates', 'sec-funds'] as const;
+
+/** A credential: empty when unset; never echoed in an error, a log line or /metrics. */
+function secretText(env: string, description: string) {
+  return {
+    env,
+    schema: Type.String(),
+    type: 'text',
+    parse: verbatim,
+    default: '',
+    shownDefault: '(none)',
+    description,
+    secret: true,
+  } satisfies Setting;
+}
+
+/** A time of day `HH:MM` (24 h). */
+function clockTime(env: string, defaultValue: string, description: string) {
+  return {
+    env,
+    schema: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
+    type: 'HH:MM',
+    parse: (text: string) => text.trim(),
+    default: defaultValue,
+    description,
+  } satisfies Setting;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const SETTINGS = {
@@ -451,6 +480,159 @@ export const SETTINGS = {
     50,
     { minimum: 1 },
     'Funds whose histories go in one batch of a first sync',
+  ),
+  // The developer portal (docs/portal.md).
+  portal: {
+    env: 'PORTAL',
+    schema: Type.Union([Type.Literal('open'), Type.Literal('invite'), Type.Literal('off')]),
+    type: '`open`, `invite` or `off`',
+    parse: (text: string) => text.trim().toLowerCase(),
+    default: 'open',
+    description: 'Developer portal sign-up: `open`, by invitation (`invite`) or `off`',
+  },
+  // Every link in a portal email starts here, never with a request's Host header (which a caller chooses).
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    schema: Type.String({ pattern: `${HTTP_URL}$|${HTTP_URL}/` }),
+    type: 'URL',
+    parse: (text: string) => text.trim().replace(/\/+$/, ''),
+    default: (above: Record<string, unknown>) => `http://localhost:${String(above.port)}`,
+    shownDefault: 'http://localhost:$PORT',
+    description: "The service's address as users reach it, for links in emails",
+  },
+  smtpUrl: optionalUrl(
+    'SMTP_URL',
+    '^smtps?://',
+    'URL',
+    '`smtp(s)://[user:pw@]host:port`: portal mail server (unset: `.eml` files in `DATA_DIR/outbox/`)',
+    true,
+  ),
+  mailFrom: text('MAIL_FROM', 'Rates data service <no-reply@localhost>', 'Sender of portal emails', {
+    maxLength: 300,
+  }),
+  // Connectors to public sources (docs/connectors.md): `rates connect SOURCE`, and the jobs of
+  // `rates serve` that CONNECTORS names, each at its own Bangkok time after its source's release.
+  connectors: {
+    env: 'CONNECTORS',
+    schema: Type.Array(Type.Union(CONNECTOR_NAMES.map((n) => Type.Literal(n)))),
+    type: 'list',
+    parse: (text: string) =>
+      text
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    default: [],
+    shownDefault: '(none)',
+    description: `Connectors \`rates serve\` runs on their schedules, separated by commas (${CONNECTOR_NAMES.join(', ')}); unset: none`,
+  },
+  botApiUrl: {
+    ...optionalUrl(
+      'BOT_API_URL',
+      HTTP_URL,
+      'URL',
+      'Bank of Thailand API gateway (a test points it at a fake)',
+    ),
+    schema: Type.String({ pattern: HTTP_URL }),
+    default: 'https://gateway.api.bot.or.th',
+  },
+  botApiToken: secretText(
+    'BOT_API_TOKEN',
+    'Bank of Thailand API token (portal.api.bot.or.th), sent as the Authorization header',
+  ),
+  botBank: {
+    env: 'BOT_BANK',
+    schema: Type.String({ maxLength: 200 }),
+    type: 'text',
+    parse: verbatim,
+    default: '',
+    shownDefault: '(none)',
+    description: "The bank whose deposit and loan rates `bot-rates` publishes, by BOT's English name",
+  },
+  botDepositRate: {
+    env: 'BOT_DEPOSIT_RATE',
+    schema: Type.Union([Type.Literal('max'), Type.Literal('min')]),
+    type: '`max` or `min`',
+    parse: verbatim,
+    default: 'max' as const,
+    description: "Which of BOT's two deposit rates of a bank `bot-rates` publishes",
+  },
+  botFxSchedule: clockTime(
+    'BOT_FX_SCHEDULE',
+    '18:30',
+    'Bangkok time of the daily `bot-fx` job (release: 18:00)',
+  ),
+  botRatesSchedule: clockTime(
+    'BOT_RATES_SCHEDULE',
+    '14:30',
+    'Bangkok time of the daily `bot-rates` job (release: 14:00)',
+  ),
+  secApiUrl: {
+    ...optionalUrl('SEC_API_URL', HTTP_URL, 'URL', 'SEC Thailand open API (a test points it at a fake)'),
+    schema: Type.String({ pattern: HTTP_URL }),
+    default: 'https://api.sec.or.th',
+  },
+  secFactsheetKey: secretText(
+    'SEC_FACTSHEET_KEY',
+    'SEC Thailand FundFactsheet subscription key (api-portal.sec.or.th)',
+  ),
+  secDailyinfoKey: secretText(
+    'SEC_DAILYINFO_KEY',
+    'SEC Thailand FundDailyInfo subscription key (api-portal.sec.or.th)',
+  ),
+  secAmcs: {
+    env: 'SEC_AMCS',
+    schema: Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' })),
+    type: 'list',
+    parse: (text: string) =>
+      text
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    default: [] as string[],
+    shownDefault: '(all)',
+    description:
+      "Fund houses `sec-funds` reads, by SEC's unique_id (e.g. C0000000021), separated by commas (`--amc`); unset: all",
+  },
+  secRateLimit: {
+    env: 'SEC_RATE_LIMIT',
+    schema: Type.Object({
+      calls: Type.Integer({ minimum: 1 }),
+      seconds: Type.Number({ exclusiveMinimum: 0 }),
+    }),
+    type: 'CALLS/SECONDS',
+    parse: (text: string) => {
+      const m = /^\s*([0-9]+)\s*\/\s*([0-9]+(?:\.[0-9]+)?)\s*$/.exec(text);
+      return m ? { calls: Number(m[1]), seconds: Number(m[2]) } : text;
+    },
+    default: { calls: 3000, seconds: 300 },
+    shownDefault: '3000/300',
+    description:
+      "Calls to SEC's API at most in any so many seconds (SEC allows about 3,000 per 300 s per subscription)",
+  },
+  secFundsSchedule: clockTime('SEC_FUNDS_SCHEDULE', '22:00', 'Bangkok time of the daily `sec-funds` job'),
+  connectTimeoutMs: integer(
+    'CONNECT_TIMEOUT_MS',
+    60_000,
+    { minimum: 100 },
+    "Time for one request to a connector's source, its whole answer included",
+  ),
+  connectRetries: integer(
+    'CONNECT_RETRIES',
+    4,
+    { minimum: 0 },
+    'Tries after the first of a request that failed (5xx, timeout; back-off doubling from 1 s)',
+  ),
+  connectMaxAnswerBytes: integer(
+    'CONNECT_MAX_ANSWER_BYTES',
+    32 * MiB,
+    { minimum: 1024 },
+    "Bytes of one source answer at most; a larger one fails the connector's run",
+  ),
+  connectCorrectionDays: integer(
+    'CONNECT_CORRECTION_DAYS',
+    10,
+    { minimum: 0 },
+    'Recent days a later connector run reads again, for corrections',
   ),
 } satisfies Record<string, Setting>;
 

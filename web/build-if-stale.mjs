@@ -8,7 +8,14 @@ import process from 'node:process';
 
 const ROOT = join(import.meta.dirname, '..');
 /** What the build reads: the page, its scripts and styles, the typed client it imports, the config, the locked versions. */
-export const SOURCES = ['web/index.html', 'web/src', 'web/vite.config.ts', 'src/client', 'package-lock.json'];
+export const SOURCES = [
+  'web/index.html',
+  'web/portal.html',
+  'web/src',
+  'web/vite.config.ts',
+  'src/client',
+  'package-lock.json',
+];
 /** The sources' hash of the build in web/dist, written after each build. */
 export const STAMP = 'web/dist/.sources-sha256';
 

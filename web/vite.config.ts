@@ -31,11 +31,30 @@ function precompress(outDir: string): Plugin {
   };
 }
 
-// Built by `npm run build:web` into web/dist, which the service serves at /.
+// Built by `npm run build:web` into web/dist, which the service serves at / (and the portal at /portal).
 // `npx vite web` runs it on a dev server that passes API calls to a service on port 8080.
 export default defineConfig({
   base: '/',
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    // Two pages: the explorer (/) and the developer portal (/portal), sharing chunks.
+    rollupOptions: {
+      input: {
+        index: join(import.meta.dirname, 'index.html'),
+        portal: join(import.meta.dirname, 'portal.html'),
+      },
+    },
+  },
   plugins: [precompress(join(import.meta.dirname, 'dist'))],
-  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/portal/api', '/changes.json', '/changes.atom'].map((path) => [
+        path,
+        'http://127.0.0.1:8080',
+      ]),
+    ),
+  },
 });

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CLI, COMPILED_CLI, ROOT, serviceEnv, spawnNode } from './cli.js';
+import { cliCommand, COMPILED_CLI, ROOT, serviceEnv, spawnNode } from './cli.js';
 import { childrenOf, cpuSecondsOf } from './measure.js';
 
 export interface Service {
@@ -26,7 +26,10 @@ export interface ServiceOptions {
   compiled?: boolean;
   /** How long to wait for the first answer (default 60 s; a loaded machine may need longer). */
   startupTimeoutMs?: number;
-  /** The compiled CLI to run (another worktree's `dist/cli/main.js`, e.g. the commit before a change). */
+  /**
+   * Another worktree's CLI to run (e.g. the commit before a change): its compiled `dist/cli/main.js`,
+   * or without `compiled` its `src/cli/main.ts`.
+   */
   cli?: string;
   /** WORKERS: started once every worker answers. */
   workers?: number;
@@ -39,7 +42,7 @@ export async function startService(
 ): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const command = options.compiled ? [options.cli ?? COMPILED_CLI] : ['--import', 'tsx', CLI];
+  const command = options.compiled ? [options.cli ?? COMPILED_CLI] : cliCommand(options.cli);
   const workers = options.workers ?? 1;
   const settings = { ...options.settings, ...(workers > 1 && { WORKERS: String(workers) }) };
   const started = performance.now();

@@ -45,6 +45,8 @@ export async function restoreCommand(file: string): Promise<void> {
   const check = await checkBackupFile(file);
   if (!check.ok) throw new Error(`Not restoring ${file}: ${check.problem}. The database was not touched.`);
   const target = sqlitePath(config.databaseUrl);
+  // Restoring makes the database when there is none: a new machine's first step can be a restore.
+  process.stderr.write(`Database: ${target}\n`);
   const again = 'To restore, stop the server and any import, then run the restore again.';
   let restored: { pages: number; applied: string[] };
   try {
@@ -60,9 +62,12 @@ export async function restoreCommand(file: string): Promise<void> {
         throw new Error(
           `Not restored: ${error.message}. The previous database was put back as it was.${written}`,
         );
+      const { file: kept, error: why, asIs } = error.kept;
       throw new Error(
-        `Not restored: ${error.message}. Putting the previous database back failed too (${error.kept.error.message}): ` +
-          `it is kept, whole, in ${error.kept.file}. Stop the server and any import, then restore it: rates restore ${error.kept.file}`,
+        `Not restored: ${error.message}. Putting the previous database back failed too (${why.message}): ` +
+          (asIs
+            ? `the previous file, which is not a usable database, was left as it was at ${kept}; move it back to ${target} by hand if it is wanted.`
+            : `it is kept, whole, in ${kept}. Stop the server and any import, then restore it: rates restore ${kept}`),
       );
     }
     // Before the copy (the database could not be copied aside, the copy itself failed): nothing changed.

@@ -35,7 +35,7 @@ export async function demoCommand(options: DemoCommandOptions): Promise<void> {
     summary = await generateDemoInto(target, demo);
     console.log(`Wrote ${(await target.close()).join(', ')}`);
   } else {
-    summary = await withStore((store) => generateDemo(store, demo));
+    summary = await withStore((store) => generateDemo(store, demo), { create: true });
   }
   const seconds = (Date.now() - started) / 1000;
   console.log(

@@ -1,14 +1,22 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, settingValue, type Config } from '../config.js';
 import type { SETTINGS } from '../settings.js';
-import { sqlitePath } from '../store/db.js';
-import { isPostgresUrl, redactUrl } from '../store/postgres/connection.js';
+import { databaseLocation } from '../store/db.js';
 import { explainStorageError } from '../store/storage-errors.js';
 
 const program = new Command()
   .name('rates')
   .description('Rates data service: serve the API and manage its database and keys')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .option(
+    '--create',
+    'make a new, empty database where DATA_DIR or DATABASE_URL points if none is there (migrate, demo and serve always may)',
+  )
+  .configureHelp({ showGlobalOptions: true })
+  // Loaded only when given: `rates serve` does without the commands' store module.
+  .hook('preAction', async (_program, command) => {
+    if (command.optsWithGlobals().create === true) (await import('./with-store.js')).askCreation();
+  });
 
 program
   .command('serve')
@@ -74,7 +82,8 @@ settingOptions(
     .command('update')
     .description("Change a subscription's name, owner, groups, limits or expiry")
     .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
-    .option('--name <name>', 'subscription name'),
+    .option('--name <name>', 'subscription name')
+    .option('--developer <id>', "give it to a portal developer (see `rates developers list`), or 'none'"),
   false,
 ).action(lazy(async () => (await import('./keys.js')).keysUpdateCommand));
 for (const [action, what] of [
@@ -145,6 +154,113 @@ publicAccess
   .option('--json', 'as JSON')
   .action(lazy(async () => (await import('./public-access.js')).publicAccessCloseCommand));
 
+const products = program
+  .command('products')
+  .description('Products of the developer portal: what developers subscribe to (docs/portal.md)');
+const productOptions = (command: Command, creating: boolean) =>
+  command
+    .option('--description-en <text>', 'description in English')
+    .option('--description-th <text>', 'description in Thai')
+    .option(
+      '--groups <groups>',
+      `'all' or service groups separated by commas${creating ? " (default 'all')" : ''}`,
+    )
+    .option(
+      '--rate <calls/seconds>',
+      `rate limit of its subscriptions, e.g. 300/60, or 'none'${creating ? ' (default 300/60)' : ''}`,
+    )
+    .option('--quota <calls/period>', `quota, e.g. 10000/day, or 'none'${creating ? ' (default none)' : ''}`)
+    .option('--approval', "subscriptions wait for the operator's approval")
+    .option('--no-approval', 'subscriptions are active at once')
+    .option('--per-developer <n>', `subscriptions one developer may hold${creating ? ' (default 1)' : ''}`)
+    .option('--terms <text>', 'terms of use a developer accepts')
+    .option('--json', 'as JSON');
+productOptions(
+  products
+    .command('create')
+    .description('Create a product (unpublished)')
+    .requiredOption('--name <name>', 'product name'),
+  true,
+).action(lazy(async () => (await import('./portal.js')).productsCreateCommand));
+products
+  .command('list')
+  .description('List products')
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./portal.js')).productsListCommand));
+products
+  .command('show')
+  .description('Show one product')
+  .argument('<id>', 'product id', (v) => integer(v, 'id'))
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./portal.js')).productsShowCommand));
+productOptions(
+  products
+    .command('update')
+    .description('Change a product (its existing subscriptions keep their limits)')
+    .argument('<id>', 'product id', (v) => integer(v, 'id'))
+    .option('--name <name>', 'product name'),
+  false,
+).action(lazy(async () => (await import('./portal.js')).productsUpdateCommand));
+for (const [action, what] of [
+  ['publish', 'Show a product to developers'],
+  ['unpublish', 'Hide a product from developers (its subscriptions keep working)'],
+] as const) {
+  products
+    .command(action)
+    .description(what)
+    .argument('<id>', 'product id', (v) => integer(v, 'id'))
+    .action(lazy(async () => (await import('./portal.js')).productsPublishCommand(action === 'publish')));
+}
+
+const developers = program.command('developers').description('Developer accounts of the portal');
+developers
+  .command('list')
+  .description('List developers')
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./portal.js')).developersListCommand));
+developers
+  .command('show')
+  .description('Show a developer and their subscriptions')
+  .argument('<id>', 'developer id', (v) => integer(v, 'id'))
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./portal.js')).developersShowCommand));
+for (const [action, what] of [
+  ['block', 'Block a developer: no sign-in, their subscriptions suspended (keys 401 within 1 s)'],
+  ['unblock', 'Unblock a developer: the subscriptions the block suspended work again'],
+] as const) {
+  developers
+    .command(action)
+    .description(what)
+    .argument('<id>', 'developer id', (v) => integer(v, 'id'))
+    .action(lazy(async () => (await import('./portal.js')).developersBlockCommand(action === 'block')));
+}
+developers
+  .command('invite')
+  .description('Email an invitation to sign up (single-use link, 7 days; works with PORTAL=invite)')
+  .argument('<email>', 'address to invite')
+  .option('--lang <lang>', 'en or th', 'en')
+  .action(lazy(async () => (await import('./portal.js')).developersInviteCommand));
+
+const subscriptions = program
+  .command('subscriptions')
+  .description('Portal subscriptions waiting for approval');
+subscriptions
+  .command('pending')
+  .description('List subscriptions waiting for approval')
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./portal.js')).subscriptionsPendingCommand));
+subscriptions
+  .command('approve')
+  .description('Approve a submitted subscription: its keys work; the developer is told by email')
+  .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
+  .action(lazy(async () => (await import('./portal.js')).subscriptionsApproveCommand));
+subscriptions
+  .command('reject')
+  .description('Reject a submitted subscription; the developer is told by email, with the reason')
+  .argument('<id>', 'subscription id', (v) => integer(v, 'id'))
+  .requiredOption('--reason <text>', 'why, as the developer will read it')
+  .action(lazy(async () => (await import('./portal.js')).subscriptionsRejectCommand));
+
 program
   .command('admin-token')
   .description('Admin API tokens')
@@ -187,6 +303,71 @@ sync
   .description("The last sync's time, result and lag")
   .option('--json', 'as JSON')
   .action(lazy(async () => (await import('./sync.js')).syncStatusCommand));
+
+const connect = program
+  .command('connect')
+  .description('Publish real data from a public source (docs/connectors.md): backfill, then what is new');
+const connectOptions = (command: Command) =>
+  command
+    .option('--since <date>', "first day of the backfill, YYYY-MM-DD (default: the source's first day)")
+    .option('--dry-run', 'write import files instead of publishing (with --out)')
+    .option('--out <dir>', 'folder of the dry run: one folder of import files per window');
+connectOptions(
+  connect
+    .command('bot-fx')
+    .description('Bank of Thailand average exchange rates of commercial banks, since 2002 (BOT_API_TOKEN)'),
+).action(lazy(async () => (await import('./connect.js')).connectCommand('bot-fx')));
+connectOptions(
+  connect
+    .command('bot-rates')
+    .description('Bank of Thailand deposit and loan rates (MLR, MOR, MRR) of one bank (BOT_API_TOKEN)')
+    .option('--bank <name>', 'the bank, as BOT names it in English (default: BOT_BANK)')
+    .option(
+      '--deposit-rate <max|min>',
+      "which of BOT's two deposit rates to publish (default: BOT_DEPOSIT_RATE)",
+      (v) => setting('botDepositRate', v),
+    ),
+).action(
+  lazy(async () => {
+    const { connectCommand } = await import('./connect.js');
+    return (options: {
+      bank?: string;
+      depositRate?: 'max' | 'min';
+      since?: string;
+      dryRun?: boolean;
+      out?: string;
+    }) =>
+      connectCommand('bot-rates')({
+        ...options,
+        settings: {
+          ...(options.bank === undefined ? {} : { botBank: options.bank }),
+          ...(options.depositRate === undefined ? {} : { botDepositRate: options.depositRate }),
+        },
+      });
+  }),
+);
+connectOptions(
+  connect
+    .command('sec-funds')
+    .description(
+      'SEC Thailand fund houses, funds (a fund per class) and daily NAVs (SEC_FACTSHEET_KEY, SEC_DAILYINFO_KEY)',
+    )
+    .option('--amc <id...>', "only these fund houses, by SEC's unique_id (default: SEC_AMCS; unset: all)"),
+).action(
+  lazy(async () => {
+    const { connectCommand } = await import('./connect.js');
+    return (options: { amc?: string[]; since?: string; dryRun?: boolean; out?: string }) =>
+      connectCommand('sec-funds')({
+        ...options,
+        settings: options.amc === undefined ? {} : { secAmcs: options.amc },
+      });
+  }),
+);
+connect
+  .command('status')
+  .description("Each connector's last run, latest day held, lag behind its source's releases, last error")
+  .option('--json', 'as JSON')
+  .action(lazy(async () => (await import('./connect.js')).connectStatusCommand));
 
 const history = program.command('history').description('Values a price or rate has had, with their batches');
 history
@@ -257,17 +438,16 @@ function setting<K extends keyof typeof SETTINGS>(name: K, value: string): Confi
 }
 
 program.parseAsync().catch((error: unknown) => {
-  const storage = explainStorageError(error, databaseLocation());
+  const storage = explainStorageError(error, configuredLocation());
   const message = storage ?? (error instanceof Error ? error.message : String(error));
   process.stderr.write(`${error instanceof ConfigError ? '' : 'Error: '}${message}\n`);
   process.exit(1);
 });
 
 /** The database the settings name, for error messages; the settings themselves may be the problem. */
-function databaseLocation(): string {
+function configuredLocation(): string {
   try {
-    const url = loadConfig().databaseUrl;
-    return isPostgresUrl(url) ? redactUrl(url) : sqlitePath(url);
+    return databaseLocation(loadConfig().databaseUrl);
   } catch {
     return 'the database';
   }

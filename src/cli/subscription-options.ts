@@ -11,6 +11,8 @@ export interface SettingOptions {
   rate?: string;
   quota?: string;
   expires?: string;
+  /** A developer id, or 'none': gives the subscription to a portal account, or takes it back. */
+  developer?: string;
 }
 
 const NONE = ['none', 'never', 'off'];
@@ -49,5 +51,13 @@ export function settingsOf(options: SettingOptions): SubscriptionUpdate {
     ...(options.rate !== undefined && { rateLimit: parseRate(options.rate) }),
     ...(options.quota !== undefined && { quota: parseQuota(options.quota) }),
     ...(options.expires !== undefined && { expiresAt: parseExpires(options.expires) }),
+    ...(options.developer !== undefined && { developerId: parseDeveloper(options.developer) }),
   };
+}
+
+/** `--developer ID`, or `none`. */
+export function parseDeveloper(value: string): number | null {
+  if (NONE.includes(value.toLowerCase())) return null;
+  if (!/^[0-9]{1,10}$/.test(value)) throw new InvalidArgumentError("expected a developer id, or 'none'");
+  return Number(value);
 }

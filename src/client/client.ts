@@ -28,7 +28,7 @@ import type {
   NavUpdateDay,
 } from '../nav/schemas.js';
 import { dayPath, isoDay, type DateInput } from './dates.js';
-import { send, type Transport } from './transport.js';
+import { send, type RetryWaitListener, type Transport } from './transport.js';
 
 export interface RatesClientOptions {
   /**
@@ -44,6 +44,8 @@ export interface RatesClientOptions {
   maxRetryWaitMs?: number;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
+  /** Told before each wait to retry (e.g. to tell a reader); its returned function once it is over. */
+  onRetryWait?: RetryWaitListener;
 }
 
 export interface CallOptions {
@@ -72,6 +74,7 @@ export class RatesClient {
       retries: options.retries ?? 2,
       maxRetryWaitMs: options.maxRetryWaitMs ?? 10_000,
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      onRetryWait: options.onRetryWait,
     };
   }
 

@@ -6,7 +6,14 @@ export interface Transport {
   retries: number;
   maxRetryWaitMs: number;
   fetch: typeof fetch;
+  onRetryWait?: RetryWaitListener;
 }
+
+/**
+ * Told before the client waits to retry a 429 or 503 (`ms`, the Retry-After or the backoff); what it
+ * returns is called once the wait is over (a page takes its "waiting" message away).
+ */
+export type RetryWaitListener = (ms: number, status: number) => (() => void) | void;
 
 export interface Call {
   operationId: string;
@@ -52,7 +59,12 @@ export async function send(transport: Transport, call: Call): Promise<Response> 
       throw await RatesApiError.fromResponse(res, call.operationId);
     }
     await res.body?.cancel();
-    await sleep(wait, call.signal);
+    const over = transport.onRetryWait?.(wait, res.status);
+    try {
+      await sleep(wait, call.signal);
+    } finally {
+      over?.();
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../store/migrate.js';
 import { aggregateMetrics } from './cluster-metrics.js';
 import { holdCounters } from './counter-holder.js';
 import { isWorkerReady, WORKER_ENV } from './messages.js';
+import { startBanner } from '../start-banner.js';
 
 /** The longest wait before replacing a worker that keeps failing. */
 const MAX_BACKOFF_MS = 30_000;
@@ -37,6 +38,7 @@ export async function runPrimary(config: Config): Promise<void> {
   try {
     const url = await workers.start();
     log.info({ workers: config.workers, url }, `${config.workers} workers listening at ${url}`);
+    process.stdout.write(startBanner(url, config));
   } catch (error) {
     log.error({ err: error }, 'workers failed to start');
     await workers.stop('SIGTERM');
@@ -53,6 +55,15 @@ export async function runPrimary(config: Config): Promise<void> {
       ? (await import('../sync/job.js')).startSyncJob(syncStore, { ...config, syncFrom }, log)
       : undefined;
 
+  // CONNECTORS: the connectors' jobs run here too, on a store of their own (docs/connectors.md).
+  const connectorStore =
+    config.connectors.length === 0
+      ? undefined
+      : openStore(config.databaseUrl, { fileMode: config.dataFileMode });
+  const connectorJobs = connectorStore
+    ? (await import('../connectors/job.js')).startConnectorJobs(connectorStore, config, log)
+    : undefined;
+
   let stoppingSince: number | undefined;
   const onStop = (signal: NodeJS.Signals) => {
     // Every signal goes on to the workers, which tell a repeat (Ctrl-C reaches them directly too, in
@@ -62,7 +73,10 @@ export async function runPrimary(config: Config): Promise<void> {
     stoppingSince = performance.now();
     log.info({ signal }, 'stopping the workers');
     const syncStopped = syncJob ? syncJob.stop().then(() => syncStore?.close()) : Promise.resolve();
-    void Promise.all([workers.stop(), syncStopped]).then(([clean]) => {
+    const connectorsStopped = connectorJobs
+      ? connectorJobs.stop().then(() => connectorStore?.close())
+      : Promise.resolve();
+    void Promise.all([workers.stop(), syncStopped, connectorsStopped]).then(([clean]) => {
       log.info({ clean }, 'stopped');
       process.exit(clean ? 0 : 1);
     });

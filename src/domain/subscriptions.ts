@@ -10,7 +10,8 @@ export const SERVICE_GROUPS = [
   'MarketService',
 ] as const;
 
-export type StoredState = 'active' | 'suspended' | 'cancelled';
+/** `submitted`: waiting for the operator's approval (a product that needs it); `rejected`: refused. */
+export type StoredState = 'active' | 'suspended' | 'cancelled' | 'submitted' | 'rejected';
 /** `expired` is never stored: an active subscription whose expiry has passed is expired. */
 export type State = StoredState | 'expired';
 export type QuotaPeriod = 'day' | 'month';
@@ -127,6 +128,12 @@ export type StateAction = 'suspend' | 'resume' | 'cancel';
  */
 export function nextState(current: StoredState, action: StateAction): StoredState | { refused: string } {
   if (action === 'cancel') return 'cancelled';
+  // Only an approval makes a submitted subscription active: resuming it would skip the operator.
+  if (current === 'submitted' || current === 'rejected') {
+    return {
+      refused: `a ${current} subscription cannot be ${action === 'suspend' ? 'suspended' : 'resumed'}: approve or reject it`,
+    };
+  }
   if (current === 'cancelled') {
     return {
       refused: `a cancelled subscription cannot be ${action === 'suspend' ? 'suspended' : 'resumed'}`,

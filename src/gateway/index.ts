@@ -59,6 +59,8 @@ export class Gateway {
   readonly usage: UsageRecorder;
   /** Service groups open to calls without a key (docs/public-access.md); read again with every subscription change. */
   readonly publicAccess: PublicAccessState;
+  /** Where limits count (memory, Redis, a cluster's primary); the portal counts its attempts here too. */
+  readonly limiterStore: LimiterStore;
   /** Decides what a call gets when the limits' store fails (REDIS_FAILURE_MODE). */
   readonly limiterFailures: LimiterFailures;
   /** Emits 'data' and 'subscriptions' when a process (this one too) announces that one changed. */
@@ -99,9 +101,9 @@ export class Gateway {
         this.limiterFailures.failed(error, 'notices'),
       );
     }
-    const limiterStore =
+    const limiterStore = (this.limiterStore =
       options.limiterStore ??
-      (this.redis && redis ? new RedisLimiterStore(this.redis, redis.keyPrefix) : new MemoryLimiterStore());
+      (this.redis && redis ? new RedisLimiterStore(this.redis, redis.keyPrefix) : new MemoryLimiterStore()));
     this.publicAccess = new PublicAccessState(new PublicAccessRepository(store.db));
     this.subscriptions = new SubscriptionCache(
       new KeyRepository(store.db),

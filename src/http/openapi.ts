@@ -4,6 +4,9 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { KEY_QUERY } from '../calls/presented-key.js';
 
+/** The tag of the admin routes shown in the document (src/routes/admin/portal.ts uses it). */
+export const PORTAL_ADMIN_TAG = 'Admin: developer portal';
+
 const { version } = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'),
 ) as {
@@ -20,7 +23,10 @@ funds and currencies are not errors: the answer is \`[]\`.
 Errors have the API gateway's shape \`{"statusCode": N, "message": "..."}\`. Checks run in this order:
 operation exists (404 \`Resource not found\`, for any path or method not listed here), key (401), rate
 limit and quota (429 with \`Retry-After\`, 403), parameters (400, naming the parameter), then the
-operation. Every answer carries an \`X-Request-Id\` header.`;
+operation. Every answer carries an \`X-Request-Id\` header.
+
+What changed in the API, newest first: [the change log](/portal#changes), also as an
+[Atom feed](/changes.atom).`;
 
 /**
  * Collects every route's schema into an OpenAPI 3.1 document (served by the docs routes). Registered
@@ -39,6 +45,10 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
           name: 'nav',
           description: "Fund prices as the bank's newer website reads them: objects, dates YYYY-MM-DD",
         },
+        {
+          name: PORTAL_ADMIN_TAG,
+          description: 'Products, developers and approvals of the developer portal (admin token)',
+        },
         { name: 'MarketService', description: 'The daily market summary of the bank’s newer site' },
       ],
       components: {
@@ -53,6 +63,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
         securitySchemes: {
           SubscriptionKeyHeader: { type: 'apiKey', in: 'header', name: 'Ocp-Apim-Subscription-Key' },
+          AdminToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An admin token (`rates admin-token create`), for the admin routes only',
+          },
           SubscriptionKeyQuery: {
             type: 'apiKey',
             in: 'query',
@@ -72,7 +87,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     // The spec groups operations by the first path segment after /api/; the tags follow it.
     // The document is the public API: admin, metrics and health routes stay out of it.
     transform: ({ schema, url }) => {
-      if (!url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
+      // Of the rest, only the admin routes of the developer portal, which the operator scripts against.
+      if (!url.startsWith('/api/')) {
+        const shown = ((schema as { tags?: string[] } | undefined)?.tags ?? []).includes(PORTAL_ADMIN_TAG);
+        return { schema: shown ? schema : { ...schema, hide: true }, url };
+      }
       const group = /^\/api\/([^/]+)\//.exec(url)?.[1];
       return { schema: group ? { ...schema, tags: [group] } : schema, url };
     },

@@ -94,10 +94,23 @@ function decimalValue(s: string): number {
   return digits <= 15 ? whole / POWERS[decimalsRead]! : Number(s);
 }
 
+/**
+ * Whether a JSON number is one `decimal` takes as it stands, without writing it as text (as a sync's
+ * rows come): what String() gives has at most `decimals` digits after the point exactly when rounding
+ * to that many leaves the number unchanged, as long as the scaled number stays far below 2^53 (so the
+ * product errs by less than half a unit), the whole part has at most 15 digits, as in the text, and
+ * String() writes no exponent (from 1e-6). Everything
+ * else, refusals included, goes through the text: one wording for every refusal.
+ */
+const plainDecimal = (value: number, scale: number): boolean =>
+  value >= 1e-6 && value < 1e15 && value * scale < 2 ** 50 && Math.round(value * scale) / scale === value;
+
 /** A positive decimal (prices, rates, assets); at most `decimals` digits after the point. */
-export const decimal =
-  (decimals: number, { allowZero = false } = {}): Parser<number> =>
-  (value) => {
+export const decimal = (decimals: number, { allowZero = false } = {}): Parser<number> => {
+  // Beyond 10^22 (no exact power of ten) NaN: every number then goes through the text.
+  const scale = POWERS[decimals] ?? NaN;
+  return (value) => {
+    if (typeof value === 'number' && plainDecimal(value, scale)) return value;
     const s = text(value);
     if (s === '') throw new FieldError('is required');
     const read = decimalValue(s);
@@ -112,6 +125,7 @@ export const decimal =
     if (read === 0 && !allowZero) throw new FieldError('expected a number above 0, got 0');
     return read;
   };
+};
 
 /** A decimal kept as text exactly as published (deposit rates). */
 export const decimalText =

@@ -1,6 +1,41 @@
 import compress from '@fastify/compress';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readConnectorStates } from '../connectors/state.js';
+import type { Store } from '../store/db.js';
+
+/** Where published data came from, when a connector published it: its source and the groups it fills. */
+export interface Credit {
+  connector: string;
+  source: string;
+  groups: readonly string[];
+}
+
+/**
+ * The connectors that published data into this store (docs/connectors.md). A batch's origin is the
+ * batch's `source`; which connector holds data, its credit and its groups are in its state.
+ */
+export async function readCredits(store: Store): Promise<Credit[]> {
+  const states = await readConnectorStates(store.db).catch(() => []);
+  return states
+    .filter((s) => s.latestDate !== null && s.source)
+    .map(({ connector, source, groups }) => ({ connector, source, groups }));
+}
+
+type Spec = { info?: { description?: string }; tags?: { name: string; description?: string }[] };
+
+/** The OpenAPI document with each credited group's description saying `Source: ...`. */
+function credited<T>(document: T, credits: Credit[]): T {
+  if (credits.length === 0) return document;
+  const doc = structuredClone(document) as Spec;
+  for (const tag of doc.tags ?? []) {
+    const sources = credits.filter((c) => c.groups.includes(tag.name)).map((c) => c.source);
+    if (sources.length > 0) tag.description = `${tag.description ?? ''} (Source: ${sources.join('; ')})`;
+  }
+  if (doc.info)
+    doc.info.description = `${doc.info.description ?? ''}\n\n${credits.map((c) => `Source: ${c.source} (\`rates connect ${c.connector}\`).`).join('\n')}`;
+  return doc as T;
+}
 
 // The docs page runs only the service's own scripts and talks only to the service.
 const DOCS_CSP = [
@@ -18,12 +53,47 @@ const DOCS_CSP = [
   "style-src 'self' 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='",
 ].join('; ');
 
+/**
+ * "Try it out" sends the key the developer portal or the explorer kept in this browser (localStorage
+ * 'rates-explorer.key', read at each call, so a key regenerated a moment ago is used) when the caller
+ * gave none under Authorize. Swagger UI's page gets this function's source text: it uses nothing but the
+ * browser's globals, and no inner named function (the bundle would wrap it in a helper the page lacks).
+ */
+function useKeptKey(request: Record<string, unknown>) {
+  const url = String(request.url);
+  const headers = (request.headers ?? {}) as Record<string, string>;
+  let kept: string | null = null;
+  try {
+    kept = window.localStorage.getItem('rates-explorer.key');
+  } catch {
+    kept = null; // storage refused (a private window's policy): the call goes as it is
+  }
+  let given = url.indexOf('subscription-key=') !== -1;
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() === 'ocp-apim-subscription-key') given = true;
+  }
+  if (kept && !given && url.indexOf('/api/') !== -1) {
+    headers['Ocp-Apim-Subscription-Key'] = kept;
+    request.headers = headers;
+  }
+  return request;
+}
+
 /** The OpenAPI document at /openapi.json and the interactive reference at /docs; no key needed. */
-export async function docsRoutes(app: FastifyInstance): Promise<void> {
+export async function docsRoutes(app: FastifyInstance, { store }: { store: Store }): Promise<void> {
+  // Read once per request of the document (Swagger UI's transform is synchronous).
+  const credits = new WeakMap<FastifyRequest, Credit[]>();
   // Swagger UI is 1.7 MB as it ships; compressed for browsers that accept it (this plugin's routes only:
   // the API's answers are compressed by the answer cache, once per body).
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, async () =>
+    credited(app.swagger(), await readCredits(store)),
+  );
+  // The explorer credits the sources of what it shows from here (no key: it is public knowledge).
+  app.get('/sources.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return readCredits(store);
+  });
 
   // Swagger UI's files ship in the package and are served from here: no CDN.
   await app.register(swaggerUi, {
@@ -35,7 +105,12 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       tryItOutEnabled: true,
       displayOperationId: true,
       defaultModelsExpandDepth: 0,
+      requestInterceptor: useKeptKey,
     },
     theme: { title: 'Rates data service: API reference' },
+    uiHooks: {
+      preHandler: async (request) => void credits.set(request, await readCredits(store)),
+    },
+    transformSpecification: (document, request) => credited(document, credits.get(request) ?? []),
   });
 }

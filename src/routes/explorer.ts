@@ -19,7 +19,7 @@ const EXPLORER_CSP = [
   "style-src 'self'",
 ].join('; ');
 
-/** The explorer web app at /: its built files, served as they are, without a key. */
+/** The explorer web app at / and the developer portal at /portal: their built files, served as they are, without a key. */
 export async function explorerRoutes(app: FastifyInstance, { root = WEB_ROOT }: { root?: string }) {
   if (!existsSync(join(root, 'index.html'))) {
     // A checkout started without `npm start` (which builds it first): say so instead of a bare 404.
@@ -47,4 +47,9 @@ export async function explorerRoutes(app: FastifyInstance, { root = WEB_ROOT }: 
       reply.header('referrer-policy', 'no-referrer');
     },
   });
+  // The developer portal, the build's second page: at /portal, with the same headers (its links'
+  // tokens ride in the fragment, which no request carries).
+  if (existsSync(join(root, 'portal.html'))) {
+    app.get('/portal', { schema: { hide: true } }, (_request, reply) => reply.sendFile('portal.html'));
+  }
 }

@@ -4,6 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { MESSAGES } from '../domain/errors.js';
 import type { Gateway } from '../gateway/index.js';
 import type { Store } from '../store/db.js';
+import { connectorStatus, readConnectorStates } from '../connectors/state.js';
 import { readSyncState, syncStatus } from '../sync/state.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -17,6 +18,19 @@ const SyncDetails = Type.Object({
   lastError: Nullable(Type.String()),
   lastSuccessAt: Nullable(Type.String()),
   lagSeconds: Nullable(Type.Number()),
+});
+
+/** Each connector's state in /ready's details (docs/connectors.md), once one has run. */
+const ConnectorDetails = Type.Object({
+  connector: Type.String(),
+  backfillDone: Type.Boolean(),
+  lastRunAt: Nullable(Type.String()),
+  lastResult: Nullable(Type.String()),
+  lastError: Nullable(Type.String()),
+  lastSuccessAt: Nullable(Type.String()),
+  latestDate: Nullable(Type.String()),
+  expectedDate: Type.String(),
+  lagDays: Nullable(Type.Number()),
 });
 
 /** How long /ready waits for the database: a load balancer's probe should not hang on it. */
@@ -47,7 +61,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Ga
       schema: {
         hide: true,
         response: {
-          200: Type.Object({ status: Type.Literal('ready'), sync: Type.Optional(SyncDetails) }),
+          200: Type.Object({
+            status: Type.Literal('ready'),
+            sync: Type.Optional(SyncDetails),
+            connectors: Type.Optional(Type.Array(ConnectorDetails)),
+          }),
           503: Type.Ref('GatewayError'),
         },
       },
@@ -68,8 +86,14 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Ga
       // The Redis failures themselves are logged by the gateway (limiter-failures.ts).
       if (!(await gateway.limitsAnswer())) return notReady(MESSAGES.limitsUnavailable);
       // A sync that failed does not take the node out: it serves what it has, and says how old it is.
+      // Connectors likewise: a failed run is told, not a reason to leave the rotation.
       const sync = await readSyncState(store.db).catch(() => null);
-      return sync ? { status: 'ready' as const, sync: syncStatus(sync) } : { status: 'ready' as const };
+      const connectors = (await readConnectorStates(store.db).catch(() => [])).map((c) => connectorStatus(c));
+      return {
+        status: 'ready' as const,
+        ...(sync ? { sync: syncStatus(sync) } : {}),
+        ...(connectors.length > 0 ? { connectors } : {}),
+      };
     },
   );
 };

@@ -73,3 +73,14 @@ export const PARAM_ERRORS = { 400: ERRORS[400], ...KEY_ERRORS };
 
 /** Errors of the POST operation, whose 400 is its own envelope (declared by the route). */
 export const BODY_ERRORS = { 413: ERRORS[413], ...COMMON_ERRORS };
+
+/** Errors of the admin routes shown in the document (the developer portal's). */
+export const ADMIN_ERRORS = {
+  400: gatewayError('A value that is not valid: the message says which'),
+  401: gatewayError('Missing or invalid admin token (a portal session opens nothing here)'),
+  404: gatewayError('No such product, developer or subscription'),
+  409: gatewayError('A state that forbids the action (e.g. approving what is not submitted)'),
+  413: ERRORS[413],
+  500: ERRORS[500],
+  503: ERRORS[503],
+};

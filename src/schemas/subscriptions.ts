@@ -31,13 +31,19 @@ export const SubscriptionInfo = Type.Object(
     name: Type.String(),
     owner: Nullable(Type.String()),
     groups: Type.String({ description: "'all' or service groups separated by commas" }),
-    state: Type.Union(['active', 'suspended', 'cancelled', 'expired'].map((s) => Type.Literal(s))),
+    state: Type.Union(
+      ['active', 'suspended', 'cancelled', 'expired', 'submitted', 'rejected'].map((s) => Type.Literal(s)),
+    ),
     rateLimit: Nullable(RateLimit),
     quota: Nullable(Quota),
     expiresAt: Nullable(Type.String()),
     createdAt: Type.String(),
     updatedAt: Type.String(),
     keys: Type.Object({ primary: KeyHint, secondary: KeyHint }),
+    developerId: Nullable(Type.Integer({ description: 'The developer who owns it (portal)' })),
+    productId: Nullable(Type.Integer()),
+    rejectionReason: Nullable(Type.String()),
+    activatedAt: Nullable(Type.String({ description: 'When it became active (made, or approved)' })),
   },
   { $id: 'SubscriptionInfo' },
 );
@@ -52,6 +58,8 @@ export const SubscriptionSettings = Type.Object(
     rateLimit: Nullable(RateLimit),
     quota: Nullable(Quota),
     expiresAt: Nullable(Type.String({ format: 'date-time' })),
+    /** Gives the subscription to a developer account (null: the operator's again). */
+    developerId: Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   },
   { additionalProperties: false },
 );

@@ -6,7 +6,7 @@ import { DEFAULT_FILE_MODE, makeDataFile, makeDataFolder } from './data-files.js
 import { WriteLockingSqliteDialect } from './sqlite/dialect.js';
 import { withStatementCache } from './sqlite/statements.js';
 import type pg from 'pg';
-import { isPostgresUrl, openPostgres } from './postgres/connection.js';
+import { isPostgresUrl, openPostgres, redactUrl } from './postgres/connection.js';
 import type { Database } from './schema.js';
 
 interface StoreBase {
@@ -58,6 +58,11 @@ export function sqlitePath(databaseUrl: string): string {
   const path = databaseUrl.replace(/^(sqlite|file):(\/\/)?/i, '');
   if (path === '') throw new Error(`DATABASE_URL '${databaseUrl}' names no database file`);
   return path;
+}
+
+/** Where DATABASE_URL points, for messages: a SQLite file's path, or a PostgreSQL URL without its password. */
+export function databaseLocation(databaseUrl: string): string {
+  return isPostgresUrl(databaseUrl) ? redactUrl(databaseUrl) : sqlitePath(databaseUrl);
 }
 
 export interface StoreOptions {

@@ -15,6 +15,10 @@ export interface NewSubscriptionRow {
   groups?: string;
   limits?: Limits;
   expiresAt?: string | null;
+  /** A portal subscription's owner and product, and `submitted` when the product needs approval. */
+  developerId?: number | null;
+  productId?: number | null;
+  state?: 'active' | 'submitted';
 }
 
 export class KeyRepository {
@@ -36,7 +40,10 @@ export class KeyRepository {
           name,
           owner,
           groups: settings.groups ?? 'all',
-          state: 'active',
+          state: settings.state ?? 'active',
+          developer_id: settings.developerId ?? null,
+          product_id: settings.productId ?? null,
+          activated_at: (settings.state ?? 'active') === 'active' ? stamp : null,
           rate_limit_calls: limits.rateLimitCalls,
           rate_limit_period_s: limits.rateLimitPeriodS,
           quota_calls: limits.quotaCalls,

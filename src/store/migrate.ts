@@ -1,4 +1,4 @@
-import { Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -15,6 +15,21 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Whether the service's tables were ever made here: a database without the migrations' own table is
+ * new (an empty SQLite file, a PostgreSQL schema nobody migrated), whatever else it holds.
+ */
+export async function wasMigrated(db: Kysely<Database>): Promise<boolean> {
+  const schema = await migrationSchema(db);
+  const table = DEFAULT_MIGRATION_TABLE;
+  const query =
+    schema === undefined
+      ? sql<{ found: number }>`select 1 as found from sqlite_master where type = 'table' and name = ${table}`
+      : sql<{ found: number }>`select 1 as found from information_schema.tables
+          where table_schema = ${schema} and table_name = ${table}`;
+  return (await query.execute(db)).rows.length > 0;
 }
 
 /**

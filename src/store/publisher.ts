@@ -179,17 +179,20 @@ class NothingChanged extends Error {
 
 /**
  * Runs `write` as one all-or-nothing batch: the batch row and every row written through the writer
- * commit together, or nothing does (an exception rolls the whole transaction back).
+ * commit together, or nothing does (an exception rolls the whole transaction back). `alongside`
+ * writes what must commit with the batch and only with it (a connector's progress), after its rows.
  */
 export async function publishBatch(
   store: Store,
   meta: { kind: string; source: string },
   write: (batch: BatchWriter) => Promise<void>,
   now: () => Date = () => new Date(),
+  alongside?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<PublishedBatch> {
   const batch = await beginBatch(store);
   try {
     const published = await writeBatch(batch, meta, write, now);
+    await alongside?.(batch.trx);
     await batch.commit();
     store.events.emit('commit', published.batchId);
     return published;

@@ -36,3 +36,22 @@ export function readProductNames(
     .select(['id', 'name_en'])
     .execute();
 }
+
+/**
+ * Each product's rate in force on `day` (its latest effective date on or before it), of a kind: a
+ * connector that publishes only changes compares with these.
+ */
+export async function readRatesInForce(
+  db: Kysely<Database>,
+  kind: 'deposit' | 'loan',
+  day: string,
+): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom(kind === 'deposit' ? 'deposit_rates' : 'loan_rates')
+    .select(['product_id', 'rate', 'effective_date'])
+    .where('effective_date', '<=', day)
+    .orderBy('product_id')
+    .orderBy('effective_date')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, r.rate]));
+}

@@ -15,12 +15,18 @@ import { migrateToLatest } from './migrate.js';
 /** The restore could not write: another process holds the database's write lock. Nothing changed. */
 export class RestoreBusyError extends Error {}
 
-/** Something after the copy failed; the previous database was put back, or (`kept`) could not be. */
+/**
+ * Something after the target was set aside failed; the previous database was put back, or (`kept`)
+ * could not be.
+ */
 export class RestoreFailedError extends Error {
   constructor(
     cause: Error,
-    /** When putting the previous database back failed too: where its copy is, and why. */
-    readonly kept?: { file: string; error: Error },
+    /**
+     * When putting the previous database back failed too: where it was left, and why; `asIs` when that
+     * is the previous file itself, not a database (no backup of it could be made, nor restored).
+     */
+    readonly kept?: { file: string; error: Error; asIs: boolean },
   ) {
     super(cause.message, { cause });
   }
@@ -39,19 +45,27 @@ export async function restoreDatabase(
   target: string,
   fileMode: number,
 ): Promise<{ pages: number; applied: string[] }> {
-  makeDataFolder(dirname(target), fileMode);
-  const previous = await setAside(target);
-  makeDataFile(target, fileMode);
+  // Opened before anything is touched: a backup gone (or no longer readable) since it was checked
+  // fails here, and the target stays as it was.
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
+  let previous: SetAside;
+  try {
+    makeDataFolder(dirname(target), fileMode);
+    previous = await setAside(target);
+  } catch (error) {
+    source.close();
+    throw error;
+  }
   let pages: number;
   try {
+    makeDataFile(target, fileMode);
     pages = await copyWhole(source, target);
   } catch (error) {
     // The copy is one transaction, and it did not commit: the target is as it was (or, when there was
     // no usable database, the file made for the copy goes again and what was there comes back).
     source.close();
-    if (previous.moved) await previous.putBack();
-    previous.discard();
+    if (previous.moved) await putBack(previous, error);
+    else previous.discard();
     throw error;
   }
   let applied: string[];
@@ -63,18 +77,31 @@ export async function restoreDatabase(
     applied = await migrate(target, fileMode);
   } catch (error) {
     if (source.open) source.close();
-    const cause = error instanceof Error ? error : new Error(String(error));
-    try {
-      await previous.putBack();
-    } catch (putBackError) {
-      // The copy aside stays: it is the previous database, and the operator's way back.
-      throw new RestoreFailedError(cause, { file: previous.file, error: putBackError as Error });
-    }
-    previous.discard();
-    throw new RestoreFailedError(cause);
+    await putBack(previous, error);
+    throw new RestoreFailedError(asError(error));
   }
   previous.discard();
   return { pages, applied };
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * Puts the previous database back after `failure`. Should that fail too, the failure stays the error
+ * (it is why the restore did not happen), and says where the previous database was left: the copy
+ * aside stays, the operator's way back.
+ */
+async function putBack(previous: SetAside, failure: unknown): Promise<void> {
+  try {
+    await previous.putBack();
+  } catch (error) {
+    throw new RestoreFailedError(asError(failure), {
+      file: previous.file,
+      error: asError(error),
+      asIs: previous.moved,
+    });
+  }
+  previous.discard();
 }
 
 interface SetAside {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { KeySlot, QuotaPeriod, Subscription } from '../domain/subscriptions.js';
 
 // Dates are stored as 'YYYY-MM-DD' text and times as 'HH:mm' or 'YYYY-MM-DD HH:mm:ss' text (Bangkok),
@@ -190,6 +190,14 @@ export interface MarketSummaryRevisionTable {
 /** The columns are the domain's Subscription (defined there once); the store adds the generated id. */
 export interface SubscriptionTable extends Omit<Subscription, 'id'> {
   id: Generated<number>;
+  /** The developer who owns it (portal); null for one the operator keeps. */
+  developer_id: ColumnType<number | null, number | null | undefined>;
+  product_id: ColumnType<number | null, number | null | undefined>;
+  rejection_reason: ColumnType<string | null, string | null | undefined>;
+  /** When it became active (made active, or approved); null while submitted. */
+  activated_at: ColumnType<string | null, string | null | undefined>;
+  /** 1: suspended by a block of its developer, and resumed by the unblock. */
+  held_by_block: ColumnType<number, number | undefined>;
 }
 
 /** Keys are stored only as SHA-256 hashes; each subscription has a primary and a secondary slot. */
@@ -255,7 +263,84 @@ export interface SyncStateTable {
   updated_at: string;
 }
 
+/** A developer's account (docs/portal.md); the email is kept lower-cased, so it is unique in any case. */
+export interface DeveloperTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  /** argon2id, in its PHC string form. */
+  password_hash: string;
+  lang: 'en' | 'th';
+  /** A new address waiting for its confirmation link. */
+  pending_email: string | null;
+  confirmed_at: string | null;
+  blocked_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A signed-in browser; only the SHA-256 hash of the cookie's value is kept. */
+export interface PortalSessionTable {
+  id_hash: string;
+  developer_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export type PortalTokenKind = 'confirm' | 'reset' | 'email' | 'invite';
+
+/** A link mailed to a developer: single use, expiring, kept as a SHA-256 hash. */
+export interface PortalTokenTable {
+  token_hash: string;
+  kind: PortalTokenKind;
+  developer_id: number | null;
+  /** The address it was sent to (an email change's new address, an invitation's). */
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** What a developer subscribes to: groups, limits, approval, terms. Flags are 0/1 on both stores. */
+export interface ProductTable {
+  id: Generated<number>;
+  name: string;
+  description_en: string;
+  description_th: string;
+  groups: string;
+  rate_limit_calls: number | null;
+  rate_limit_period_s: number | null;
+  quota_calls: number | null;
+  quota_period: QuotaPeriod | null;
+  approval: number;
+  per_developer: number;
+  terms: string;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A connector's progress and last run (src/connectors/state.ts), as JSON under its name. */
+export interface ConnectorStateTable {
+  name: string;
+  state: string;
+  updated_at: string;
+}
+
+/** The fund number (mf_iNumber) given to an SEC project and class (migration 015). */
+export interface SecFundNumberTable {
+  proj_id: string;
+  class_name: string; // '' for a fund without classes
+  fund_id: number;
+  allocated_at: string;
+}
+
 export interface Database {
+  developers: DeveloperTable;
+  portal_sessions: PortalSessionTable;
+  portal_tokens: PortalTokenTable;
+  products: ProductTable;
   batches: BatchTable;
   fund_categories: FundCategoryTable;
   funds: FundTable;
@@ -280,6 +365,8 @@ export interface Database {
   settings: SettingTable;
   public_access: PublicAccessTable;
   sync_state: SyncStateTable;
+  connector_state: ConnectorStateTable;
+  sec_fund_numbers: SecFundNumberTable;
 }
 
 export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;

@@ -35,6 +35,10 @@ export function toInfo(row: Row, keys: KeyRow[], now: Date): SubscriptionInfo {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     keys: { primary: hint('primary'), secondary: hint('secondary') },
+    developerId: row.developer_id,
+    productId: row.product_id,
+    rejectionReason: row.rejection_reason,
+    activatedAt: row.activated_at,
   };
 }
 

@@ -34,6 +34,7 @@ export class SubscriptionRepository {
       groups: groupsOf(input.groups ?? 'all'),
       limits,
       expiresAt: expiryOf(input.expiresAt ?? null),
+      developerId: input.developerId ?? null,
     });
     const subscription = await this.get(created.subscription.id, now);
     return { ...created, subscription: subscription! };
@@ -62,14 +63,25 @@ export class SubscriptionRepository {
 
   /** Changes name, owner, groups, limits or expiry; fields left out keep their value. */
   async update(id: number, update: SubscriptionUpdate, now = new Date()): Promise<SubscriptionInfo> {
-    await this.change(id, now, (row) => {
+    await this.change(id, now, async (row, trx) => {
       const limits = limitsOf(update, limitsOfRow(row));
       check(() => validateLimits(limits));
+      // Said by its id, not left to the foreign key (a driver's error, worded per database).
+      const developer = update.developerId;
+      if (typeof developer === 'number') {
+        const found = await trx
+          .selectFrom('developers')
+          .select('id')
+          .where('id', '=', developer)
+          .executeTakeFirst();
+        if (!found) throw new ActionError('invalid', `Developer ${developer} was not found`);
+      }
       return {
         ...(update.name !== undefined && { name: update.name }),
         ...(update.owner !== undefined && { owner: update.owner }),
         ...(update.groups !== undefined && { groups: groupsOf(update.groups) }),
         ...(update.expiresAt !== undefined && { expires_at: expiryOf(update.expiresAt) }),
+        ...(update.developerId !== undefined && { developer_id: update.developerId }),
         rate_limit_calls: limits.rateLimitCalls,
         rate_limit_period_s: limits.rateLimitPeriodS,
         quota_calls: limits.quotaCalls,
@@ -88,6 +100,89 @@ export class SubscriptionRepository {
       return { state };
     });
     return (await this.get(id, now))!;
+  }
+
+  /** Approves a submitted subscription: it becomes active, and its keys work. */
+  async approve(id: number, now = new Date()): Promise<SubscriptionInfo> {
+    await this.change(id, now, (row) => {
+      if (row.state !== 'submitted')
+        throw new ActionError(
+          'conflict',
+          `Subscription ${id}: only a submitted subscription can be approved`,
+        );
+      return { state: 'active', activated_at: now.toISOString() };
+    });
+    return (await this.get(id, now))!;
+  }
+
+  async reject(id: number, reason: string, now = new Date()): Promise<SubscriptionInfo> {
+    await this.change(id, now, (row) => {
+      if (row.state !== 'submitted')
+        throw new ActionError(
+          'conflict',
+          `Subscription ${id}: only a submitted subscription can be rejected`,
+        );
+      return { state: 'rejected', rejection_reason: reason };
+    });
+    return (await this.get(id, now))!;
+  }
+
+  /** Subscriptions waiting for approval, oldest first. */
+  async pending(now = new Date()): Promise<SubscriptionInfo[]> {
+    return (await this.list(now)).filter((s) => s.state === 'submitted');
+  }
+
+  /** Every subscription a developer owns, oldest first. */
+  async ownedBy(developerId: number, now = new Date()): Promise<SubscriptionInfo[]> {
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('developer_id', '=', developerId)
+      .orderBy('id')
+      .execute();
+    if (rows.length === 0) return [];
+    const keys = await this.db
+      .selectFrom('subscription_keys')
+      .select(['subscription_id', 'slot', 'key_hint', 'created_at'])
+      .where(
+        'subscription_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    return rows.map((row) => toInfo(row, keys, now));
+  }
+
+  /**
+   * A developer's block suspends their active subscriptions (marked as held by it) and the unblock
+   * resumes just those; closing an account cancels them all. One transaction and one version bump.
+   */
+  async holdOwned(
+    developerId: number,
+    action: 'block' | 'unblock' | 'close',
+    now = new Date(),
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const stamp = now.toISOString();
+      const owned = trx.updateTable('subscriptions').where('developer_id', '=', developerId);
+      if (action === 'block')
+        await owned
+          .set({ state: 'suspended', held_by_block: 1, updated_at: stamp })
+          .where('state', '=', 'active')
+          .execute();
+      else if (action === 'unblock')
+        await owned
+          .set({ state: 'active', held_by_block: 0, updated_at: stamp })
+          .where('held_by_block', '=', 1)
+          .where('state', '=', 'suspended')
+          .execute();
+      else
+        await owned
+          .set({ state: 'cancelled', updated_at: stamp })
+          .where('state', '!=', 'cancelled')
+          .execute();
+      await bumpVersion(trx);
+    });
   }
 
   /** A new key in one slot; the other slot's key keeps working, so clients can rotate without downtime. */
@@ -114,7 +209,10 @@ export class SubscriptionRepository {
   private async change<T = void>(
     id: number,
     now: Date,
-    values: (row: Selectable<SubscriptionTable>) => Updateable<SubscriptionTable>,
+    values: (
+      row: Selectable<SubscriptionTable>,
+      trx: Transaction<Database>,
+    ) => Updateable<SubscriptionTable> | Promise<Updateable<SubscriptionTable>>,
     also?: (trx: Transaction<Database>) => Promise<T>,
   ): Promise<T> {
     if (id > MAX_ID) throw new ActionError('not-found', `Subscription ${id} was not found`);
@@ -123,7 +221,7 @@ export class SubscriptionRepository {
       if (!row) throw new ActionError('not-found', `Subscription ${id} was not found`);
       await trx
         .updateTable('subscriptions')
-        .set({ ...values(row), updated_at: now.toISOString() })
+        .set({ ...(await values(row, trx)), updated_at: now.toISOString() })
         .where('id', '=', id)
         .execute();
       const result = also ? await also(trx) : (undefined as T);

@@ -1,10 +1,12 @@
 import type { Insertable } from 'kysely';
 import { addDays, bangkokToday } from '../domain/dates.js';
 import { FUND_CODE } from '../domain/fund-code.js';
+import { SPECS } from '../ingest/specs.js';
 import type { Store } from '../store/db.js';
 import { References } from '../ingest/references.js';
 import { readFunds, readProductNames, readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
+import { encodeRows } from '../store/row-slice.js';
 import type { FundTable, NewFundPrice, NewFxRate, NewMarketSummaryRow } from '../store/schema.js';
 import {
   fxLastDay,
@@ -316,14 +318,10 @@ class SyncRun {
       rateColumns,
       (r) => r.effective_date,
     )) as typeof rates;
+    // Written as an import of these types writes them (ingest/specs.ts): one path for both kinds.
     return async (w) => {
-      if (kind === 'deposit') {
-        await w.upsertDepositProducts(checkedProducts);
-        await w.write('deposit_rates', checkedRates);
-      } else {
-        await w.upsertLoanProducts(checkedProducts);
-        await w.write('loan_rates', checkedRates);
-      }
+      await SPECS[`${kind}-products`].write(w, encodeRows(checkedProducts).slice);
+      await SPECS[`${kind}-rates`].write(w, encodeRows(checkedRates).slice);
     };
   }
 
@@ -378,14 +376,14 @@ class SyncRun {
   }
 
   /** FX rates of several answers, checked as one batch's; the upstream's row IDs go with them. */
-  private async checkFx(c: BatchChecks, answers: Sourced<NewFxRate>[]): Promise<NewFxRate[]> {
+  private async checkFx(c: BatchChecks, answers: Sourced<NewFxRate>[]): Promise<Write> {
     const all: NewFxRate[] = [];
     for (const answer of answers) {
       const checked = await c.check('fx-rates', answer, fxColumns, (r) => r.rate_date);
       for (const [i, r] of checked.entries())
         all.push(Object.assign(r as NewFxRate, { origin_id: answer.rows[i]!.origin_id }));
     }
-    return all;
+    return (w) => w.write('fx_rates', all, { fromUpstream: true });
   }
 
   /** A first sync's fund histories, a group of funds per batch; the next group is read meanwhile. */
@@ -430,10 +428,7 @@ class SyncRun {
       async (month, days) => {
         if (days.some((d) => d.rows.length > 0)) {
           empty = 0;
-          await this.publish('sync-fx-rates', `FX ${month}`, async (c) => {
-            const rows = await this.checkFx(c, days);
-            return (w) => w.write('fx_rates', rows, { fromUpstream: true });
-          });
+          await this.publish('sync-fx-rates', `FX ${month}`, (c) => this.checkFx(c, days));
         } else empty++;
         await this.advance({ fxCursor: month });
         this.progress('fx', ++done, done);
@@ -469,10 +464,7 @@ class SyncRun {
       const count = answers.reduce((n, a) => n + a.rows.length, 0);
       this.summary.rows += count;
       if (count > 0)
-        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, async (c) => {
-          const rows = await this.checkFx(c, answers);
-          return (w) => w.write('fx_rates', rows, { fromUpstream: true });
-        });
+        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, (c) => this.checkFx(c, answers));
       await this.advance({ fxCursor: from });
       if (count === 0) return;
       to = addDays(from, -1);
@@ -506,11 +498,11 @@ class SyncRun {
     await this.publish('sync', `${from} to ${to}`, async (c) => {
       const writeCatalogue = await this.checkCatalogue(c);
       const writeFunds = await this.checkFunds(c, funds, histories);
-      const fxRows = await this.checkFx(c, fx);
+      const writeFx = await this.checkFx(c, fx);
       return async (w) => {
         await writeCatalogue(w);
         await writeFunds(w);
-        await w.write('fx_rates', fxRows, { fromUpstream: true });
+        await writeFx(w);
       };
     });
     this.progress('recent', funds.length + 1, funds.length + 1);

@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FILE_MODE } from '../../src/store/data-files.js';
 import { migrations } from '../../src/store/migrations/index.js';
+import { restoreDatabase } from '../../src/store/restore.js';
 import { cli, startServer } from '../helpers/cli.js';
 import { snapshot } from '../helpers/db-files.js';
 import { onSqlite } from '../helpers/store.js';
@@ -85,7 +87,7 @@ function recorded(file: string): string[] {
 
 describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying why (SQLite only)', () => {
   beforeAll(async () => {
-    await cli(['import', 'examples'], { DATA_DIR: join(dir, 'source') });
+    await cli(['import', 'examples', '--create'], { DATA_DIR: join(dir, 'source') });
     await cli(['backup', backupFile], { DATA_DIR: join(dir, 'source') });
     // The live database has other data: the demo's first month.
     await cli(['demo', '--until', '2014-01-31'], live);
@@ -233,6 +235,29 @@ describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying wh
     expect(readdirSync(data).filter((f) => f.includes('before-restore'))).toEqual([]);
   }, 90_000);
 
+  // The backup is checked (checkBackupFile), then opened: it may be gone, or no longer open, by then.
+  it.each([
+    ['no database', (_file: string) => undefined],
+    ['a database', (file: string) => copyFileSync(backupFile, file)],
+    [
+      'a file that is not a database',
+      (file: string) => {
+        copyFileSync(backupFile, file);
+        junkHeader(file);
+      },
+    ],
+  ])('leaves %s as it was when the backup cannot be opened', async (_what, make) => {
+    const data = mkdtempSync(join(dir, 'gone-'));
+    const target = join(data, 'rates.db');
+    make(target);
+    const files = readdirSync(data).sort();
+    const bytes = files.length > 0 ? readFileSync(target) : undefined;
+    await expect(restoreDatabase(join(dir, 'gone.db'), target, DEFAULT_FILE_MODE)).rejects.toThrow();
+    // Nothing beside it either: no copy of it kept aside, no file made for the copy.
+    expect(readdirSync(data).sort()).toEqual(files);
+    if (bytes) expect(readFileSync(target).equals(bytes)).toBe(true);
+  });
+
   it('restores a backup with 4 KB pages over a 16 KB database in WAL mode', async () => {
     // A database made before the service chose 16 KB pages, and a backup of it taken by the CLI.
     const old = join(dir, 'old-pages');
@@ -241,7 +266,7 @@ describe.runIf(onSqlite)('restore replaces the data, checked, or fails saying wh
     made.pragma('page_size = 4096');
     made.exec('create table first (x); drop table first');
     made.close();
-    await cli(['import', 'examples'], { DATA_DIR: old });
+    await cli(['import', 'examples', '--create'], { DATA_DIR: old });
     const file = join(dir, 'old-pages.db');
     await cli(['backup', file], { DATA_DIR: old });
     expect(pragma(file, 'page_size')).toBe(4096);

@@ -16,7 +16,7 @@ describe.runIf(onSqlite)(
   () => {
     it('creates the data folder 0700 and the database, its WAL files and backups 0600', async () => {
       const data = join(dir, 'default', 'data');
-      await cli(['import', 'examples'], { DATA_DIR: data });
+      await cli(['import', 'examples', '--create'], { DATA_DIR: data });
       expect(mode(data)).toBe(0o700);
       expect(mode(join(data, 'rates.db'))).toBe(0o600);
       for (const side of ['rates.db-wal', 'rates.db-shm'])

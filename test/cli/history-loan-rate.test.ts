@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('rates history loan-rate', () => {
   it('lists the served rate, then the replaced one with the batch that replaced it', async () => {
     const env = await processEnv(dir);
-    await cli(['import', 'examples'], env);
+    await cli(['import', 'examples', '--create'], env);
     const file = join(dir, 'loan-rates-fix.csv');
     writeFileSync(
       file,

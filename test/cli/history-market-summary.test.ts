@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('rates history market-summary', () => {
   it("lists a code's served values, then the replaced one with the batch that replaced it", async () => {
     const env = await processEnv(dir);
-    await cli(['import', 'examples'], env);
+    await cli(['import', 'examples', '--create'], env);
     const file = join(dir, 'market-summary-fix.csv');
     writeFileSync(file, 'date,code,number,value\n2026-11-20,RR,2,-0.1200\n');
     const fix = await cli(['import', file], env);

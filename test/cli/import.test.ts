@@ -43,7 +43,7 @@ describe('import in another process', () => {
 
   it('accounts for every row, and makes no batch when the data is already there', async () => {
     const env = { ...(await processEnv(join(dir, 'again'))), DEMO_ON_EMPTY: 'false' };
-    const first = await cli(['import', 'examples'], env);
+    const first = await cli(['import', 'examples', '--create'], env);
     const rows = Number(/rows read +([0-9]+)/.exec(first.stdout)?.[1]);
     expect(rows).toBeGreaterThan(10);
     const counts = (inserted: number, unchanged: number) =>
@@ -59,7 +59,7 @@ describe('import in another process', () => {
   it("shows a small import's progress in KB on a terminal", async () => {
     const env = { ...(await processEnv(join(dir, 'terminal'))), DEMO_ON_EMPTY: 'false' };
     // `script` gives the command a terminal, as an operator's shell would.
-    const command = `'${process.execPath}' --import tsx src/cli/main.ts import examples`;
+    const command = `'${process.execPath}' --import tsx src/cli/main.ts import examples --create`;
     const { stdout } = await run('script', ['-qec', command, '/dev/null'], {
       cwd: join(import.meta.dirname, '..', '..'),
       env: { ...process.env, ...env },

@@ -14,9 +14,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('keys create', () => {
   it('prints a working key alone on the last line and stores only its hash', async () => {
     const databaseUrl = await newDatabaseUrl(dir, 'cli.db');
-    const { stdout } = await cli(['keys', 'create', '--name', 'partner-a', '--owner', 'ops@example.com'], {
-      DATABASE_URL: databaseUrl,
-    });
+    const { stdout } = await cli(
+      ['keys', 'create', '--name', 'partner-a', '--owner', 'ops@example.com', '--create'],
+      {
+        DATABASE_URL: databaseUrl,
+      },
+    );
     const key = stdout.trimEnd().split('\n').at(-1)!;
     expect(key).toMatch(/^[0-9a-f]{32}$/);
 

@@ -14,7 +14,7 @@ const env = { ...(await processEnv(dir)), DEMO_ON_EMPTY: 'false', PORT: '0', LOG
 let token = '';
 
 beforeAll(async () => {
-  const { stdout } = await cli(['admin-token', 'create', '--name', 'npm-start-test'], env);
+  const { stdout } = await cli(['admin-token', 'create', '--name', 'npm-start-test', '--create'], env);
   token = stdout.trim().split('\n').at(-1)!;
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

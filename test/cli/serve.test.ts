@@ -93,13 +93,21 @@ describe('serve on an empty data folder', () => {
     // waits up to 110 s for the listener.
   }, 120_000);
 
-  it('does not load the demo again on the next start', async () => {
-    const server = await startServer(env);
+  it('does not load the demo again on the next start, and says again where the explorer, the API reference and the demo key are', async () => {
+    // Ready once the start has said where the reference is (it says so after it listens).
+    const server = await startServer(env, /API reference: +(http:\/\/127\.0\.0\.1:\d+)\/docs\n/);
     try {
-      expect(server.output()).not.toContain('loading the demo dataset');
+      const output = server.output();
+      expect(output).not.toContain('loading the demo dataset');
+      expect(output).toMatch(new RegExp(`^Explorer: +${server.url}/$`, 'm'));
+      expect(output).toMatch(new RegExp(`^Demo key: +in ${join(dir, 'demo-key.txt')}$`, 'm'));
+      // Where it is, not the key itself: that was printed once, at the first start.
+      const key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
+      expect(output).not.toContain(key);
+      expect((await fetch(`${server.url}/docs`)).status).toBe(200);
     } finally {
       server.child.kill('SIGTERM');
       await once(server.child, 'exit');
     }
-  });
+  }, 120_000);
 });

@@ -12,7 +12,7 @@ const env = { ...(await processEnv(dir)), DEMO_ON_EMPTY: 'false' };
 let token = '';
 
 beforeAll(async () => {
-  const { stdout } = await cli(['admin-token', 'create', '--name', 'shutdown-test'], env);
+  const { stdout } = await cli(['admin-token', 'create', '--name', 'shutdown-test', '--create'], env);
   token = stdout.trim().split('\n').at(-1)!;
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -30,7 +30,7 @@ import {
   type UpdateDay,
 } from '../../src/client/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { answerOf, Conformance } from '../helpers/openapi.js';
+import { answerOf, Conformance, operationsOf } from '../helpers/openapi.js';
 import { INVALID_KEY, MISSING_KEY, operations } from '../helpers/operations.js';
 
 // The client against the real app over real HTTP. Its fetch also checks every answer against the
@@ -104,9 +104,7 @@ describe('RatesClient against a running server', () => {
       nav_NavHistory: () => client.navHistory('101', from, to),
       GetMarketsum: () => client.getMarketSummary(),
     };
-    const documented = Object.values(conformance.doc.paths).flatMap((item) =>
-      Object.values(item).map((o) => o.operationId),
-    );
+    const documented = operationsOf(conformance.doc).map((o) => o.operation.operationId);
     expect(Object.keys(calls).sort()).toEqual(documented.sort());
 
     for (const op of operations(f)) {
@@ -224,6 +222,25 @@ describe('RatesClient retries', () => {
       expect(await limited.latestDate()).toEqual([{ mDate: `${t.fixture.latest}T00:00:00` }]);
       expect(stub.seen).toHaveLength(2);
       expect(stub.seen[1]! - stub.seen[0]!).toBeGreaterThanOrEqual(950);
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('tells onRetryWait of each wait before it, and when it is over (a page tells its reader)', async () => {
+    const stub = await limiter([{ status: 429, retryAfter: '1' }]);
+    const told: string[] = [];
+    try {
+      const limited = new RatesClient({
+        baseUrl: stub.url,
+        key: t.key,
+        onRetryWait: (ms, status) => {
+          told.push(`wait ${ms} after ${status}, ${stub.seen.length} asked`);
+          return () => told.push(`over, ${stub.seen.length} asked`);
+        },
+      });
+      await limited.latestDate();
+      expect(told).toEqual(['wait 1000 after 429, 1 asked', 'over, 1 asked']);
     } finally {
       await stub.close();
     }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,4 +55,23 @@ describe('relative links of the README, CONTRIBUTING.md and docs/', () => {
       expect(broken).toEqual([]);
     });
   }
+});
+
+// The contract's decisions were written outside the repository (decisions.md, by section number); a
+// reader of a clone has docs/contract-notes.md only, so that is what the text cites.
+describe('documents the repository does not hold', () => {
+  it('are cited nowhere: not in the docs, the sources, the tests or the explorer', () => {
+    const tracked = execFileSync(
+      'git',
+      ['ls-files', 'README.md', 'CONTRIBUTING.md', 'docs', 'src', 'test', 'web/src', 'bench', 'scripts'],
+      {
+        encoding: 'utf8',
+      },
+    )
+      .split('\n')
+      .filter((f) => /\.(md|ts|tsx|mjs|js|html|css)$/.test(f) && f !== 'test/docs/links.test.ts');
+    const outside = /\bdecisions\.md\b|\bapi-spec\.md\b|\bDecisions (?:§\s*)?\d/i;
+    const citing = tracked.filter((f) => outside.test(readFileSync(f, 'utf8')));
+    expect(citing).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 // Debian's chromium package, driven by playwright-core: no browser is ever downloaded.
@@ -37,8 +37,10 @@ const SCREENSHOTS = process.env.TEST_SCREENSHOTS === '1';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  // A name may hold a folder (portal-screens/en-1280-products): one folder per page set.
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true });
 }
 
 /** Console errors and refused requests of a page, such as Content-Security-Policy violations. */

@@ -164,11 +164,17 @@ export function checkResponsesAgainstOpenApi(app: FastifyInstance): void {
   Object.assign(app, { inject: checked });
 }
 
-/** Every operation of the document with its path and method. */
+/**
+ * Every API operation (under /api/) of the document with its path and method. The document also lists
+ * the operator's admin routes of the developer portal (test/portal/subscriptions.test.ts checks those):
+ * they have their own token and none of the gateway's answers.
+ */
 export function operationsOf(doc: OpenApiDocument): { path: string; method: string; operation: Operation }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
-  );
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/'))
+    .flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+    );
 }
 
 /** The request the document's parameter examples make up; `override` replaces some of the values. */

@@ -106,7 +106,8 @@ describe('direct answers', () => {
     expect((await get(url, { 'if-none-match': 'W/"other"' })).status).toBe(200);
   });
 
-  // Decisions 1: a data pipeline sends a browser's Accept-Encoding from a library without brotli.
+  // docs/contract-notes.md, Every operation: a data pipeline sends a browser's Accept-Encoding from a
+  // library without brotli.
   it("answer a browser's Accept-Encoding with gzip, through the framework and directly; brotli only without gzip", async () => {
     // The last segment is ignored but keyed: two URLs of one answer, each computed by the framework once.
     const prices = `/api/FundPriceService/FundPrice/101/01/01/2026/${dmy(t.fixture.latest)}`;

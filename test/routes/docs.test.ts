@@ -55,3 +55,11 @@ describe('the docs page at /docs', () => {
     expect(init.body).toContain('validatorUrl: null'); // no call to an outside validator
   });
 });
+
+describe('the docs page and the key kept in this browser', () => {
+  it("sends the explorer's and the portal's kept key with Try it out when none was given", async () => {
+    const init = (await t.app.inject({ url: '/docs/static/swagger-initializer.js' })).body;
+    expect(init).toContain('"requestInterceptor":function');
+    expect(init).toMatch(/localStorage\.getItem\(["']rates-explorer\.key["']\)/);
+  });
+});

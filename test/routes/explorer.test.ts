@@ -85,3 +85,29 @@ describe('the explorer at /', () => {
     }
   });
 });
+
+describe('the developer portal at /portal', () => {
+  it('serves the second page of the build with the explorer headers and cache rules', async () => {
+    writeFileSync(join(root, 'portal.html'), '<!doctype html><title>Developer portal</title>');
+    const withPortal = await createTestApp({ webRoot: root, seed: false });
+    try {
+      const res = await withPortal.app.inject({ url: '/portal' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('Developer portal');
+      const explorer = await withPortal.app.inject({ url: '/' });
+      for (const header of [
+        'cache-control',
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+      ]) {
+        expect(res.headers[header], header).toBe(explorer.headers[header]);
+      }
+      expect(res.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await withPortal.close();
+      rmSync(join(root, 'portal.html'));
+    }
+  });
+});

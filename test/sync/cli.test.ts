@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('rates sync (command) and SYNC_FROM (rates serve)', () => {
   it('syncs from the command line, with a summary, and tells its status', async () => {
     const env = { ...(await processEnv(join(dir, 'cmd'))), SYNC_KEY: a.key };
-    const { stdout } = await cli(['sync', '--from', a.url, '--rate', '0'], env);
+    const { stdout } = await cli(['sync', '--from', a.url, '--rate', '0', '--create'], env);
     expect(stdout).toMatch(new RegExp(`^Sync from ${a.url} done\\.$`, 'm'));
     for (const figure of ['requests', 'rows read', 'rows written', 'batches', 'time', 'rows/s'])
       expect(stdout).toMatch(new RegExp(`^  ${figure.replace('/', '\\/')}\\s+[\\d,.]+`, 'm'));
@@ -56,7 +56,7 @@ describe('rates sync (command) and SYNC_FROM (rates serve)', () => {
         SYNC_KEY: a.key,
         SYNC_RATE: '0',
       };
-      const created = await cli(['keys', 'create', '--name', 'mirror'], env);
+      const created = await cli(['keys', 'create', '--name', 'mirror', '--create'], env);
       const key = created.stdout.trim().split('\n').at(-1)!.trim();
       const server = await startServer(env);
       try {

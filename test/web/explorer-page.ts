@@ -193,3 +193,15 @@ export const focused = (page: Page) =>
     const el = document.activeElement as HTMLElement | null;
     return el ? `${el.tagName.toLowerCase()}#${el.id}${el.dataset.focus ? `[${el.dataset.focus}]` : ''}` : '';
   });
+
+/**
+ * Opens a part of a view a phone shows folded under its heading (the converter, the FX download), as
+ * a reader would, by a tap on the heading; a part already open (a wide screen) is left as it is.
+ */
+export async function unfold(page: Page, part: 'converter' | 'fx-csv'): Promise<void> {
+  const details = `#${part}-part`;
+  await page.waitForSelector(details, { state: 'attached' });
+  if (!(await page.$eval(details, (d) => (d as HTMLDetailsElement).open)))
+    await page.click(`${details} > summary`);
+  await page.waitForSelector(`${details}[open]`);
+}

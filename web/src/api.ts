@@ -1,6 +1,15 @@
 import { RatesApiError, RatesClient } from '../../src/client/index.js';
 import { t, type Lang } from './i18n.js';
 
+/** The longest Retry-After the explorer waits out (once) before it asks again; a longer one is told. */
+const MAX_WAIT_MS = 60_000;
+
+/**
+ * Told when a call was refused for too many requests and is asked again after the wait the service
+ * named (`seconds`); what it returns is called once the wait is over.
+ */
+export type WaitListener = (seconds: number) => () => void;
+
 /** The client for the key the user entered, with answers kept a while (see `memo`). */
 export class Api {
   readonly client: RatesClient;
@@ -10,15 +19,21 @@ export class Api {
    * within the minute the service lets browsers keep an answer.
    */
   readonly fresh: RatesClient;
+  /** Who tells the reader about a wait (the page); none: waited silently. */
+  onWait: WaitListener | undefined;
+  /** No key: calls go to the access the operator opened to the public, limited per visitor. */
+  readonly keyless: boolean;
   private readonly cache = new Map<string, { answer: Promise<unknown>; asked: number }>();
 
   constructor(key: string) {
-    // Same origin; a short wait at most, so a limit hit is told rather than sat out.
-    this.client = new RatesClient({ key, retries: 1, maxRetryWaitMs: 3000 });
+    this.keyless = key === '';
+    // Same origin. A 429 is waited out once, up to a minute, and the reader is told while it lasts.
+    const onRetryWait = (ms: number, status: number) =>
+      status === 429 ? this.onWait?.(Math.ceil(ms / 1000)) : undefined;
+    const options = { key, retries: 1, maxRetryWaitMs: MAX_WAIT_MS, onRetryWait };
+    this.client = new RatesClient(options);
     this.fresh = new RatesClient({
-      key,
-      retries: 1,
-      maxRetryWaitMs: 3000,
+      ...options,
       fetch: (input, init) => fetch(input, { ...init, cache: 'no-cache' }),
     });
   }
@@ -46,8 +61,11 @@ export class Api {
   }
 }
 
-/** What to tell the user about a failed call: a sentence in their language, and the service's words. */
-export function explain(error: unknown, lang: Lang): { text: string; detail?: string } {
+/**
+ * What to tell the user about a failed call: a sentence in their language, and the service's words.
+ * `keyless`: the visitor has no key (public access), so nothing is said about "this key".
+ */
+export function explain(error: unknown, lang: Lang, keyless = false): { text: string; detail?: string } {
   if (!(error instanceof RatesApiError)) {
     return { text: t(lang, 'failed', { status: '?' }), detail: String(error) };
   }
@@ -56,11 +74,13 @@ export function explain(error: unknown, lang: Lang): { text: string; detail?: st
     case 0:
       return { text: t(lang, 'unreachable') };
     case 401:
-      return { text: t(lang, 'badKey'), detail };
-    case 429:
-      return { text: t(lang, 'rateLimited', { s: error.retryAfterSeconds ?? 60 }), detail };
+      return { text: t(lang, keyless ? 'noKey' : 'badKey'), detail };
+    case 429: {
+      const s = error.retryAfterSeconds ?? 60;
+      return { text: t(lang, keyless ? 'rateLimitedPublic' : 'rateLimited', { s }), detail };
+    }
     case 403:
-      return { text: t(lang, 'quota'), detail };
+      return { text: t(lang, keyless ? 'quotaPublic' : 'quota'), detail };
     default:
       return { text: t(lang, 'failed', { status: error.status }), detail };
   }

@@ -14,8 +14,15 @@ const charts = new WeakMap<HTMLElement, { plot: uPlot; resize: ResizeObserver }>
 const DAY = 24 * 60 * 60;
 const MONTH = 30 * DAY; // uPlot's month: an increment of 30 days or more is split on the 1st of months
 const YEAR = 365 * DAY;
-/** Whole days at least: a finer step would label the same day twice. */
-const DAY_INCRS = [DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY, MONTH, 2 * MONTH, 3 * MONTH, 6 * MONTH, YEAR];
+/**
+ * Whole days at least: a finer step would label the same day twice. Steps of several years too: when
+ * no step leaves room for its labels, uPlot draws no date axis at all (13 years at 1280 px, 5 at 390).
+ */
+const DAY_INCRS = [
+  ...[DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY],
+  ...[MONTH, 2 * MONTH, 3 * MONTH, 6 * MONTH],
+  ...[1, 2, 5, 10, 20, 50].map((n) => n * YEAR),
+];
 const SHORT_SPAN_S = 120 * DAY;
 
 /** A short text of the chart for screen readers: the period, and each line's first, last, high and low. */
@@ -83,10 +90,19 @@ export function lineChart(
         {
           stroke: axisColor,
           incrs: DAY_INCRS,
-          // Room for a whole label between ticks: '30 Sep' or 'Sep 2026' (longer in Thai).
-          space: (_u, _axis, min, max) => (max - min < SHORT_SPAN_S ? 64 : 88),
-          values: (u, splits) => {
-            const labels = splits.map((s) => formatAxisDay(fromSeconds(s), lang, short(u)));
+          // Room for a whole label between ticks: '30 Sep', 'Sep 2026' (longer in Thai), or '2026' once
+          // not even 6 months leave room for a month's label (3 years on a phone: one tick at 88 px).
+          // Asked before each layout pass; `values` below then writes the labels, unless no step fits,
+          // when none are drawn: so the labels of an earlier pass are not left in data-x-ticks.
+          space: (_u, _axis, min, max, width) => {
+            el.dataset.xTicks = '[]';
+            if (max - min < SHORT_SPAN_S) return 64;
+            return (width * 6 * MONTH) / (max - min) >= 88 ? 88 : 56;
+          },
+          // Steps of a year or more label the year alone: every label would be January's.
+          values: (u, splits, _axis, _space, step) => {
+            const unit = short(u) ? 'day' : step >= YEAR ? 'year' : 'month';
+            const labels = splits.map((s) => formatAxisDay(fromSeconds(s), lang, unit));
             el.dataset.xTicks = JSON.stringify(
               labels.map((l, i) => [l, Math.round(u.valToPos(splits[i]!, 'x'))]),
             );

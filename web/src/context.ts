@@ -8,6 +8,15 @@ export interface Context {
   el: HTMLElement;
   /** The rest of the location hash after the view's name, e.g. ['101'] for #funds/101. */
   route: string[];
+  /** The view's settings from the link, after '?' in the hash (#fx?currency=EUR&period=1Y). */
+  params: URLSearchParams;
+  /** True when drawn from a link (a load, a shared link, Back): settings in `params` are to be shown. */
+  linked: boolean;
+  /**
+   * Writes what the view shows into the link (its path after the view's name, and its settings; empty
+   * ones left out), without drawing anew: a reload or a shared link gives the same view.
+   */
+  keep(path: string[], settings: Record<string, string | undefined>): void;
   /** False once the user has moved on: late answers are dropped. */
   current(): boolean;
   rerender(): void;
@@ -15,7 +24,11 @@ export interface Context {
   /** The element to focus once the next view is drawn (a pick moves the user on; focus must follow). */
   focusAfter(selector: string): void;
   notify(text: string, kind?: 'info' | 'error', detail?: string): void;
-  fail(error: unknown): void;
+  /**
+   * Tells a failed call right after `near` (by default the part of the view the reader acts in; a
+   * refused key beside the key field); what the view shows stays.
+   */
+  fail(error: unknown, near?: HTMLElement): void;
 }
 
 export type View = (ctx: Context) => Promise<void>;

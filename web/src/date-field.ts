@@ -3,6 +3,8 @@ import { t, type Lang } from './i18n.js';
 
 export interface DateField {
   input: HTMLInputElement;
+  /** What to put in a form: the input, and in Thai the note beside it that says how a year was read. */
+  element: HTMLElement;
   /** The day entered as 'YYYY-MM-DD', or undefined when it is not a real day. */
   value(): string | undefined;
 }
@@ -17,6 +19,31 @@ function isoDay(y: number, m: number, d: number): string | undefined {
     return undefined;
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * Typed years from here on are Buddhist-era; below it, A.D.: read as B.E., 2025 would be A.D. 1482,
+ * centuries before any data, while many people (and pasted dates) write A.D. years in Thai too.
+ */
+const FIRST_BE_YEAR = 2400;
+/** Days before this A.D. year are no day the data could have, in either era: refused as a slip. */
+const FIRST_AD_YEAR = 1900;
+
+/** The day a Thai date field's text stands for ('YYYY-MM-DD'), and whether its year was taken as A.D. */
+export function readThaiDay(text: string): { iso: string; ad: boolean } | undefined {
+  const match = DAY_FIRST.exec(text.trim());
+  if (!match) return undefined;
+  const [, d, m, y] = match.map(Number) as [number, number, number, number];
+  const ad = y < FIRST_BE_YEAR;
+  const year = ad ? y : y - 543;
+  const iso = year >= FIRST_AD_YEAR ? isoDay(year, m, d) : undefined;
+  return iso ? { iso, ad } : undefined;
+}
+
+/**
+ * The days Thai fields read with an A.D. year, by field id, until the field is drawn anew with that
+ * day: the view drawn after a pick says again how the year was read, beside the same field.
+ */
+const readAsAd = new Map<string, string>();
 
 /** 'YYYY-MM-DD' as Thai users write it: day/month/Buddhist-era year, e.g. 25/11/2569. */
 export const thaiDate = (iso: string): string => {
@@ -34,8 +61,9 @@ export function dateField(
 ): DateField {
   if (lang !== 'th') {
     const input = h('input', { type: 'date', id, value, 'aria-label': label });
-    return { input, value: () => (ISO.test(input.value) ? input.value : undefined) };
+    return { input, element: input, value: () => (ISO.test(input.value) ? input.value : undefined) };
   }
+  const note = h('small', { class: 'date-note', id: `${id}-note`, 'aria-live': 'polite' });
   const input = h('input', {
     type: 'text',
     id,
@@ -45,14 +73,24 @@ export function dateField(
     'aria-label': `${label} (${t(lang, 'dateFormat')})`,
     placeholder: t(lang, 'dateFormat'),
     class: 'date',
+    'aria-describedby': note.id,
   });
+  /** Says which era a year was read in when it was taken as A.D.; nothing for the usual B.E. */
+  const tell = (day: { iso: string; ad: boolean } | undefined) => {
+    const y = day?.ad ? Number(day.iso.slice(0, 4)) : undefined;
+    note.textContent = y ? t(lang, 'dateReadAsAd', { ad: y, be: y + 543 }) : '';
+  };
+  if (readAsAd.get(id) === value) tell({ iso: value, ad: true });
+  readAsAd.delete(id);
+  input.addEventListener('input', () => tell(readThaiDay(input.value)));
   return {
     input,
+    element: h('span', { class: 'date-field' }, input, note),
     value: () => {
-      const match = DAY_FIRST.exec(input.value.trim());
-      if (!match) return undefined;
-      const [, d, m, y] = match.map(Number) as [number, number, number, number];
-      return isoDay(y - 543, m, d);
+      const day = readThaiDay(input.value);
+      tell(day);
+      if (day?.ad) readAsAd.set(id, day.iso);
+      return day?.iso;
     },
   };
 }

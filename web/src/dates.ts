@@ -39,8 +39,18 @@ export const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOStri
 
 /** Presets of the chart periods, as months back from the last day (1 week as a special case). */
 export const PRESETS = ['1W', '1M', '3M', '6M', '1Y', '3Y'] as const;
-export type Preset = (typeof PRESETS)[number];
-const MONTHS_BACK: Record<Exclude<Preset, '1W'>, number> = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '3Y': 36 };
+/** Longer periods, for the FX history (fetched in pieces of the 3 years the API answers at a time). */
+export const LONG_PRESETS = [...PRESETS, '5Y', '10Y'] as const;
+export type Preset = (typeof LONG_PRESETS)[number];
+const MONTHS_BACK: Record<Exclude<Preset, '1W'>, number> = {
+  '1M': 1,
+  '3M': 3,
+  '6M': 6,
+  '1Y': 12,
+  '3Y': 36,
+  '5Y': 60,
+  '10Y': 120,
+};
 
 export function presetStart(preset: Preset, end: string): string {
   return preset === '1W' ? addDays(end, -7) : addMonths(end, -MONTHS_BACK[preset]);

@@ -2,8 +2,10 @@ import type { DepositRate, LoanRate } from '../../src/client/index.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { dateField } from './date-field.js';
 import { bangkokToday, fromDayFirst } from './dates.js';
+import { ratesCsv } from './csv-files.js';
 import { h, message, table } from './dom.js';
 import type { Key } from './i18n.js';
+import { sourceLine } from './sources.js';
 
 /** One rate as both operations write it: names in two languages, a rate, two dates. */
 interface Rate {
@@ -72,9 +74,11 @@ function groupedTables(ctx: Context, rates: Rate[], groups: [Key, RegExp][], cla
 }
 
 function ratesTable(ctx: Context, rates: Rate[], className: string, caption: string) {
+  // A loan's column says loan (in Thai the deposits' heading reads "kind of deposit").
+  const product = className === 'loans' ? 'loanProduct' : 'product';
   return table(
     [
-      { title: text(ctx, 'product'), value: (r) => (ctx.lang === 'th' ? r.th : r.en) },
+      { title: text(ctx, product), value: (r) => (ctx.lang === 'th' ? r.th : r.en) },
       { title: text(ctx, 'rate'), value: (r) => r.rate, numeric: true },
       { title: text(ctx, 'effective'), value: (r) => day(ctx, fromDayFirst(r.effective)) },
       {
@@ -116,7 +120,7 @@ function dayPicker(ctx: Context, shown: string) {
       'form',
       { class: 'range', id: 'rates-on-form', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
       h('label', { for: 'rates-on' }, text(ctx, 'ratesOn')),
-      field.input,
+      field.element,
       h('button', { type: 'submit', id: 'rates-on-apply' }, text(ctx, 'apply')),
       ...(asOf
         ? [h('button', { type: 'button', id: 'rates-today', onclick: today }, text(ctx, 'ratesToday'))]
@@ -131,7 +135,10 @@ function dayPicker(ctx: Context, shown: string) {
  * (GetDepositRate/{date}, GetLoanRate/{date}), as the bank's rates page shows them.
  */
 export const depositsView: View = async (ctx) => {
+  // #deposits/2025-01-31: the rates in effect on that day; #deposits: today's.
+  if (ctx.linked) asOf = /^\d{4}-\d{2}-\d{2}$/.test(ctx.route[0] ?? '') ? ctx.route[0] : undefined;
   const on = asOf;
+  ctx.keep(on ? [on] : [], { history: ctx.params.get('history') ?? undefined });
   const [deposits, loans] = await Promise.all(
     on
       ? [
@@ -146,6 +153,10 @@ export const depositsView: View = async (ctx) => {
   const titles = on
     ? [text(ctx, 'depositsOn', { date: day(ctx, on) }), text(ctx, 'loansOn', { date: day(ctx, on) })]
     : [text(ctx, 'depositsTitle'), text(ctx, 'loansTitle')];
+  const source = await sourceLine(ctx, 'InterestRatesService');
+  // Each rate over time, picked below the tables (#deposits?history=loan:Minimum Loan Rate (MLR)):
+  // drawn after the tables, since its history takes a call per step.
+  const slot = h('div', { id: 'rate-history' }, message(text(ctx, 'loading')));
   show(
     ctx,
     picker,
@@ -153,5 +164,52 @@ export const depositsView: View = async (ctx) => {
     ...groupedTables(ctx, deposits.map(fromDeposit), DEPOSIT_GROUPS, 'deposits'),
     h('h2', { id: 'loans-title' }, titles[1]),
     ...groupedTables(ctx, loans.map(fromLoan), LOAN_GROUPS, 'loans'),
+    ...(source ? [source] : []),
+    h('p', {}, ratesCsv(ctx, on ?? bangkokToday(), deposits, loans)),
+    slot,
   );
+  // Not awaited: the view is done (and no longer busy) once its tables are shown; the history fills
+  // its own slot, which says it is loading, as its calls come back.
+  void drawHistory(ctx, slot, deposits, loans, on);
 };
+
+/** Whether the reader just picked a rate in the history's own picker (its focus goes back there). */
+let historyPicked = false;
+
+async function drawHistory(
+  ctx: Context,
+  slot: HTMLElement,
+  deposits: DepositRate[],
+  loans: LoanRate[],
+  on: string | undefined,
+) {
+  slot.setAttribute('aria-busy', 'true');
+  try {
+    const { rateHistory } = await import('./rate-history.js');
+    const history = await rateHistory(
+      ctx,
+      [
+        ...deposits.map((r) => ({ kind: 'deposit' as const, en: r.DepositNameEn, th: r.DepositNameTh })),
+        ...loans.map((r) => ({ kind: 'loan' as const, en: r.LoanNameEn, th: r.LoanNameTh })),
+      ],
+      ctx.params.get('history') ?? undefined,
+      on ?? bangkokToday(),
+      (id) => {
+        // The view redraws at once and this slot later: the slot takes the focus back when drawn.
+        historyPicked = true;
+        ctx.navigate(`#deposits${on ? `/${on}` : ''}?history=${encodeURIComponent(id)}`);
+      },
+    );
+    if (!ctx.current()) return;
+    slot.replaceChildren(history.section);
+    history.draw();
+    if (historyPicked) slot.querySelector<HTMLElement>('#rate-history-product')?.focus();
+    historyPicked = false;
+  } catch (error) {
+    // The tables stay; the history's failure is told where the history was to be.
+    slot.replaceChildren();
+    if (ctx.current()) ctx.fail(error, slot);
+  } finally {
+    slot.removeAttribute('aria-busy');
+  }
+}

@@ -16,6 +16,18 @@ export function shortCode(fund: FundNameItem): string {
   return /^[A-Za-z][\w&+.()-]*$/.test(last) ? last.toLowerCase() : '';
 }
 
+const squeezed = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Whether a short code, or its part after a dash, starts with what was typed, case and dashes
+ * ignored: 'B-GOLD', 'bgold' and 'gold' find B-GOLD and B-GOLD-H; 'B-GOLD' does not find SCB-GOLD.
+ */
+export function codeMatches(code: string, typed: string): boolean {
+  const q = squeezed(typed);
+  const parts = code.split('-');
+  return q !== '' && parts.some((_, i) => squeezed(parts.slice(i).join('')).startsWith(q));
+}
+
 /** Funds whose number or short code starts with, or whose English or Thai name contains, what was typed. */
 export function matches(funds: FundNameItem[], typed: string): FundNameItem[] {
   const q = typed.trim().toLowerCase();
@@ -23,7 +35,7 @@ export function matches(funds: FundNameItem[], typed: string): FundNameItem[] {
   return funds.filter(
     (f) =>
       f.mf_iNumber.startsWith(q) ||
-      shortCode(f).startsWith(q) ||
+      codeMatches(shortCode(f), q) ||
       f.mf_sEng.toLowerCase().includes(q) ||
       f.mf_sTha.includes(q),
   );

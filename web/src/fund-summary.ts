@@ -3,6 +3,7 @@ import { day, text, type Context } from './context.js';
 import { addDays, addMonths, fromDateTime } from './dates.js';
 import { h } from './dom.js';
 import { formatNumber } from './i18n.js';
+import { periodLabel } from './period.js';
 
 /** The windows of the returns, as the bank's fund pages show them: months back, or from a fixed day. */
 const WINDOWS = [
@@ -74,7 +75,7 @@ export async function fundSummary(
       return h(
         'div',
         {},
-        h('dt', {}, label === 'sinceInception' ? text(ctx, 'sinceInception') : label),
+        h('dt', {}, label === 'sinceInception' ? text(ctx, 'sinceInception') : periodLabel(ctx, label)),
         h('dd', {}, value),
       );
     }),

@@ -3,10 +3,13 @@ import { lineChart } from './chart.js';
 import { show, text, type Context, type View } from './context.js';
 import { fromDateTime, toSeconds } from './dates.js';
 import { h, message } from './dom.js';
+import { fundPricesCsv } from './csv-files.js';
 import { fundSearch } from './fund-search.js';
 import { fundSummary } from './fund-summary.js';
 import { priceTable, statistics } from './fund-tables.js';
-import { periodPicker, periodRange, type Period } from './period.js';
+import { sourceLine } from './sources.js';
+import { watchPanel, watchToggle } from './watch.js';
+import { periodParam, periodPicker, periodRange, readPeriod, type Period } from './period.js';
 
 /** The period the user chose; it stays while they switch funds. */
 const period: Period = { preset: '1Y' };
@@ -34,11 +37,19 @@ const loadFunds = (ctx: Context) =>
   );
 
 export const fundsView: View = async (ctx) => {
+  if (ctx.linked) readPeriod(ctx.params.get('period'), period);
   const { latest, funds } = await loadFunds(ctx);
   const search = fundSearch(ctx, funds);
   const code = ctx.route[0];
   if (!latest) return show(ctx, search, message(text(ctx, 'noData'), 'empty'));
-  if (!code) return show(ctx, search, message(text(ctx, 'pickFund')));
+  // The first view: the reader's watch-list first, when they keep one.
+  if (!code)
+    return show(
+      ctx,
+      ...[await watchPanel(ctx)].filter((x) => x !== null),
+      search,
+      message(text(ctx, 'pickFund')),
+    );
 
   const { from, to } = periodRange(period, latest);
   const id = `${code}/${from}/${to}`;
@@ -60,12 +71,14 @@ export const fundsView: View = async (ctx) => {
           h('h3', {}, text(ctx, 'statsTitle')),
           statistics(ctx, stats[0]),
           h('h3', {}, text(ctx, 'pricesTitle')),
+          fundPricesCsv(ctx, code, from, to, prices),
           priceTable(ctx, prices),
         ]
       : [
           message(text(ctx, 'noPrices'), 'empty'),
           ...(stats[0] ? [h('h3', {}, text(ctx, 'statsTitle')), statistics(ctx, stats[0])] : []),
         ];
+  const source = await sourceLine(ctx, 'FundPriceService');
   show(
     ctx,
     search,
@@ -73,11 +86,14 @@ export const fundsView: View = async (ctx) => {
       'section',
       { class: 'fund' },
       heading(ctx, listed, prices[0]),
+      h('p', {}, watchToggle(ctx, 'funds', listed?.mf_iNumber ?? code)),
       summary,
       periodPicker(ctx, period, 'fund', { from, to }),
       ...pricesPart,
+      ...(source ? [source] : []),
     ),
   );
+  ctx.keep([code], { period: periodParam(period) });
   if (prices.length > 0 && ctx.current()) {
     const days = prices.map((p) => toSeconds(fromDateTime(p.mfr_dDataDate)));
     const nav = { label: text(ctx, 'nav'), values: prices.map((p) => p.mfr_fNav), color: '#1d4ed8' };

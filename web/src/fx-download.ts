@@ -1,22 +1,46 @@
 import type { DateInput } from '../../src/client/index.js';
+import { explain } from './api.js';
 import { day, text, type Context } from './context.js';
 import { dateField, readRange } from './date-field.js';
-import { h } from './dom.js';
+import { saveCsv } from './csv.js';
+import { addDays, addMonths } from './dates.js';
+import { foldable, h } from './dom.js';
+
+/** The longest period GetDownloadfxrates answers at a time: 3 years, as the service counts them. */
+const MAX_MONTHS = 36;
+
+/** The first start the service takes for a period ending on `to` (3 years back, 29 February kept inside). */
+function earliestStart(to: string): string {
+  const start = addMonths(to, -MAX_MONTHS);
+  return addMonths(start, MAX_MONTHS) < to ? addDays(start, 1) : start;
+}
 
 /**
  * The CSV download of a family's rates over a period, as the service writes it (GetDownloadfxrates
- * with Accept: text/csv), in the page's language: Thai gives Buddhist-era years.
+ * with Accept: text/csv), in the page's language: Thai gives Buddhist-era years. What it did or
+ * refused is said beside the form, where the reader is (the page's notice is out of sight from here).
  */
 export function fxDownload(ctx: Context, family: string, from: string, to: string): HTMLElement {
   const fromField = dateField(ctx.lang, { id: 'csv-from', label: text(ctx, 'from'), value: from });
   const toField = dateField(ctx.lang, { id: 'csv-to', label: text(ctx, 'to'), value: to });
   const button = h('button', { type: 'submit', id: 'csv-download' }, text(ctx, 'download'));
   const problem = h('p', { class: 'message error', id: 'csv-range-error', role: 'alert' });
+  const done = h('p', { class: 'message', id: 'csv-status', role: 'status' });
+  /** Says `said` in `place` (one message at a time), kept in sight. */
+  const say = (place: HTMLElement, said: string) => {
+    problem.textContent = '';
+    done.textContent = '';
+    place.textContent = said;
+    if (said) place.scrollIntoView({ block: 'nearest' });
+  };
 
   const download = async () => {
     const range = readRange(ctx.lang, fromField, toField, (iso) => day(ctx, iso));
-    problem.textContent = 'error' in range ? range.error : '';
-    if ('error' in range) return;
+    if ('error' in range) return say(problem, range.error);
+    // Refused here, in the reader's words, rather than asked and refused by the service.
+    const earliest = earliestStart(range.to);
+    if (range.from < earliest) return say(problem, text(ctx, 'tooLong', { date: day(ctx, earliest) }));
+    say(done, '');
     button.disabled = true;
     try {
       const answer = await ctx.api.client.getDownloadFxRatesCsv(
@@ -25,36 +49,32 @@ export function fxDownload(ctx: Context, family: string, from: string, to: strin
         range.to as DateInput,
         ctx.lang,
       );
-      // The service names its columns by the API's field names; a Thai file gets Thai headings.
-      const csv = ctx.lang === 'th' ? answer.replace(/^[^\r\n]*/, text(ctx, 'csvHeaders')) : answer;
+      // The service names its columns by the API's field names: an English file keeps them, a Thai
+      // file gets Thai headings; both say that the dates are month first (10/01/2026 is 1 October,
+      // not 10 January as a reader used to day-first dates would take it).
+      const csv = answer.replace(/^[^\r\n]*/, text(ctx, 'csvHeaders'));
       const file = `fxrates-${family}-${range.from}-${range.to}${ctx.lang === 'th' ? '-th' : ''}.csv`;
-      // A BOM so spreadsheet programs read the file as UTF-8.
-      const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
-      const link = h('a', { href: url, download: file, hidden: true });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      ctx.notify(text(ctx, 'downloaded', { file }));
+      saveCsv(ctx, file, csv, (said) => say(done, said));
     } catch (error) {
-      ctx.fail(error);
+      say(problem, explain(error, ctx.lang).text);
     } finally {
       button.disabled = false;
     }
   };
 
-  return h(
-    'section',
-    { class: 'download' },
-    h('h2', {}, text(ctx, 'csvTitle')),
-    h('p', { class: 'meta' }, `${family}. ${text(ctx, 'csvHint')}`),
+  return foldable(
+    'fx-csv',
+    'download',
+    text(ctx, 'csvTitle'),
+    h('p', { class: 'meta' }, `${family}. ${text(ctx, 'csvHint')} ${text(ctx, 'fxCsvDates')}`),
     h(
       'form',
       { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), void download()) },
-      fromField.input,
-      toField.input,
+      fromField.element,
+      toField.element,
       button,
     ),
     problem,
+    done,
   );
 }

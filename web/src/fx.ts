@@ -1,16 +1,31 @@
 import type { DateInput, FxBannerRow, FxFamily, FxRateRow, FxRound } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
-import { addMonths, bangkokToday, fromDayFirst, fromMonthFirst, toSeconds } from './dates.js';
-import { h, message, table } from './dom.js';
-import { converter } from './converter.js';
+import { addMonths, bangkokToday, fromDayFirst, fromMonthFirst, LONG_PRESETS, toSeconds } from './dates.js';
+import { h, jumps, message, openPart, table, toggles } from './dom.js';
+import { conversionParams, converter, readConversion } from './converter.js';
+import { dateField } from './date-field.js';
+import { fitGrouping, fxHistory, groupRows, GROUPINGS, type Grouping } from './fx-history.js';
 import { currencyName } from './currencies.js';
 import { fxDownload } from './fx-download.js';
 import { quotedDecimals } from './numbers.js';
-import { periodPicker, periodRange, type Period } from './period.js';
+import { watchToggle } from './watch.js';
+import { periodParam, periodPicker, periodRange, readPeriod, type Period } from './period.js';
+import { sourceLine } from './sources.js';
 
-/** The family and period the user chose; they stay while the page is open. */
-const choice: Period & { family?: string; round?: { day: string; update: string } } = { preset: '3M' };
+/**
+ * The family, period, day and round the user chose; they stay while the page is open and are written
+ * into the link (#fx?currency=EUR&period=5Y&day=2025-03-14&round=2&points=week).
+ */
+const choice: Period & {
+  family?: string;
+  /** The day whose rates are shown; none for the latest. */
+  day?: string;
+  /** A round picked; `day` the day it was picked on (none from a link: the shown day's). */
+  round?: { day?: string; update: string };
+  /** How the history is drawn: a point a day, a week or a month; none to fit the period. */
+  points?: Grouping;
+} = { preset: '3M' };
 /** The bank's page opens on USD 50-100, the family most people look for. */
 const DEFAULT_FAMILY = 'USD50';
 /** Today's rates change with each round of the day: asked again when older than this. */
@@ -22,8 +37,25 @@ let watching: ReturnType<typeof setInterval> | undefined;
 let announce: { n: string; time: string } | undefined;
 
 const number = (rate: string) => (rate === '' ? null : Number(rate));
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The settings a link asks for (see `choice`); what it leaves out stays as it was. */
+function readLink(ctx: Context) {
+  const p = ctx.params;
+  if (p.get('currency')) choice.family = p.get('currency')!;
+  readPeriod(p.get('period'), choice, LONG_PRESETS);
+  const day = p.get('day') ?? '';
+  choice.day = ISO_DAY.test(day) ? day : undefined;
+  const round = p.get('round') ?? '';
+  choice.round = /^\d{1,2}$/.test(round) ? { update: round } : undefined;
+  const points = p.get('points') as Grouping | null;
+  choice.points = points && GROUPINGS.includes(points) ? points : undefined;
+  // A link that carries a conversion of its own (not the usual 100 USD to THB) shows it, on a phone too.
+  if (readConversion(p)) openPart('converter');
+}
 
 export const fxView: View = async (ctx) => {
+  if (ctx.linked) readLink(ctx);
   const family = choice.family ?? DEFAULT_FAMILY;
   // The list, the latest rates (GetLatestfxrates, every family) and the history are asked together.
   // A history up to today ends on the latest day with rates.
@@ -32,11 +64,7 @@ export const fxView: View = async (ctx) => {
   const { from, to } = periodRange(choice, end);
   const fresh = ctx.api.fresh;
   const familiesAnswer = ctx.api.memo('families', (c) => c.getFxFamily(), FRESH_MS * 60);
-  const historyAnswer = ctx.api.memo(
-    `fx/${family}/${from}/${to}`,
-    () => fresh.getDownloadFxRates(family, from as DateInput, to as DateInput, 'en'),
-    FRESH_MS,
-  );
+  const historyAnswer = fxHistory(ctx, family, from, to, FRESH_MS);
   const latestAnswer = ctx.api.memo('latest', () => fresh.getLatestFxRates(), FRESH_MS);
   const [families, latest, history] = await Promise.all([familiesAnswer, latestAnswer, historyAnswer]);
   if (families.length === 0) return show(ctx, message(text(ctx, 'noData'), 'empty'));
@@ -47,15 +75,24 @@ export const fxView: View = async (ctx) => {
   const lastDay = latest[0] ? fromDayFirst(latest[0].Ddate) : end;
   // The day's latest round: a family not quoted in it keeps its own earlier round, so the highest.
   const latestRound = latest.length > 0 ? String(Math.max(...latest.map((r) => Number(r.Update)))) : '';
-  // The day's rounds; a round picked earlier in the day shows its rates (Getfxrates), else the latest.
+  // A past day the reader picked: its rounds and rates (Getfxrates); a day without rates shows the
+  // nearest earlier day with rates, and says so.
+  const asked = choice.day && choice.day < lastDay ? choice.day : undefined;
+  const shownDay = asked ? await nearestFxDay(ctx, asked) : lastDay;
   const rounds = latest[0]
-    ? await ctx.api.memo(`rounds/${lastDay}`, () => fresh.getFxUpdateInMonth(lastDay as DateInput), FRESH_MS)
+    ? await ctx.api.memo(
+        `rounds/${shownDay}`,
+        () => fresh.getFxUpdateInMonth(shownDay as DateInput),
+        asked ? Infinity : FRESH_MS,
+      )
     : [];
-  const round = choice.round?.day === lastDay ? choice.round.update : undefined;
+  const dayLatest = asked ? (rounds.at(-1)?.Update ?? '') : latestRound;
+  const picked = choice.round && (choice.round.day ?? shownDay) === shownDay ? choice.round.update : '';
+  const round = rounds.some((r) => r.Update === picked) ? picked : undefined;
   const shown =
-    round && round !== latestRound
-      ? await ctx.api.memo(`round/${lastDay}/${round}`, (c) =>
-          c.getFxRates(lastDay as DateInput, Number(round), 'en'),
+    asked || (round && round !== latestRound)
+      ? await ctx.api.memo(`round/${shownDay}/${round ?? dayLatest}`, (c) =>
+          c.getFxRates(shownDay as DateInput, Number(round ?? dayLatest), 'en'),
         )
       : latest;
   const current = shown.find((r) => r.Family === family);
@@ -63,36 +100,168 @@ export const fxView: View = async (ctx) => {
     ...latest.filter((r) => r.Family === family).map((r) => quotedDecimals(r.TT || r.BuyingRates)),
     4,
   );
+  const keep = () =>
+    ctx.keep([], {
+      currency: family,
+      period: periodParam(choice),
+      points: choice.points,
+      day: asked,
+      round,
+      ...conversionParams(),
+    });
 
   const chart = h('div', { class: 'chart', id: 'fx-chart' });
+  const source = await sourceLine(ctx, 'ExchangeRateService');
+  const grouping = choice.points ?? fitGrouping(from, to);
+  const points = groupRows(history, grouping);
   show(
     ctx,
-    h('div', { class: 'period' }, familyPicker(ctx, families, family)),
+    h(
+      'div',
+      { class: 'period' },
+      familyPicker(ctx, families, family),
+      watchToggle(ctx, 'currencies', family),
+    ),
     h(
       'h2',
       { id: 'fx-today-title' },
-      text(ctx, 'todayRates', { date: current ? day(ctx, fromDayFirst(current.Ddate)) : '–' }),
+      asked
+        ? text(ctx, 'fxRatesOn', { date: day(ctx, shownDay) })
+        : text(ctx, 'todayRates', { date: current ? day(ctx, fromDayFirst(current.Ddate)) : '–' }),
     ),
-    ...(rounds.length > 1 ? [roundPicker(ctx, rounds, lastDay, round ?? latestRound)] : []),
+    printedFor(
+      ctx,
+      families,
+      family,
+      rounds.length > 1 ? rounds.find((r) => r.Update === (round ?? dayLatest)) : undefined,
+    ),
+    fxDayPicker(ctx, asked ?? lastDay, lastDay),
+    ...(asked && shownDay !== asked
+      ? [message(text(ctx, 'fxNearestDay', { asked: day(ctx, asked), shown: day(ctx, shownDay) }))]
+      : []),
+    ...(rounds.length > 1 ? [roundPicker(ctx, rounds, shownDay, round ?? dayLatest)] : []),
     current ? figures(ctx, current) : message(text(ctx, 'noRates'), 'empty'),
-    h('h2', {}, text(ctx, 'history')),
-    periodPicker(ctx, choice, 'fx', { from, to }, (range) => {
-      // GetDownloadfxrates answers at most 3 years: said here rather than as the service's 400.
-      const earliest = addMonths(range.to, -36);
-      return range.from < earliest ? text(ctx, 'tooLong', { date: day(ctx, earliest) }) : undefined;
-    }),
-    history.length > 0 ? chart : message(text(ctx, 'noRates'), 'empty'),
-    converter(ctx, families),
+    ...(source ? [source] : []),
+    // A phone's page is long: its parts a tap away.
+    jumps(
+      text(ctx, 'onThisPage'),
+      (
+        [
+          ['jumpConverter', '#converter-part h2'],
+          ['jumpCsv', '#fx-csv-part h2'],
+          ['allRates', '#fx-all-title'],
+        ] as const
+      ).map(([key, selector]) => ({
+        title: text(ctx, key),
+        to: () => ctx.el.querySelector<HTMLElement>(selector),
+      })),
+    ),
+    // The chart and its pickers as one part, which print leaves out whole (a heading on its own else).
+    h(
+      'section',
+      { class: 'history' },
+      h('h2', {}, text(ctx, 'history')),
+      periodPicker(ctx, choice, 'fx', { from, to }, undefined, LONG_PRESETS),
+      groupingPicker(ctx, grouping),
+      history.length > 0 ? chart : message(text(ctx, 'noRates'), 'empty'),
+    ),
+    converter(ctx, families, latest, keep),
     fxDownload(ctx, family, addMonths(lastDay, -1), lastDay),
-    h('h2', {}, text(ctx, 'allRates')),
+    h('h2', { id: 'fx-all-title' }, text(ctx, 'allRates')),
+    h('p', { class: 'meta phone-only' }, text(ctx, 'compactRates')),
     latestTable(ctx, shown, family),
   );
   if (!ctx.current()) return;
-  if (history.length > 0) drawHistory(ctx, chart, history, decimals);
+  keep();
+  if (history.length > 0) drawHistory(ctx, chart, points, decimals);
   if (announce) ctx.notify(text(ctx, 'newRound', announce));
   announce = undefined;
   watchRounds(ctx, { day: latest[0] ? lastDay : '', update: latestRound });
 };
+
+/**
+ * What the figures are of, for print, where the currency and round pickers are left out: 'Currency:
+ * EUR – Euro Zone. Round 3 (14:30)'. The screen has the pickers themselves.
+ */
+function printedFor(ctx: Context, families: FxFamily[], family: string, round: FxRound | undefined) {
+  const name = currencyName(family, families.find((f) => f.Family === family)?.Description ?? '', ctx.lang);
+  return h(
+    'p',
+    { class: 'print-only', id: 'fx-printed' },
+    `${text(ctx, 'currency')}: ${family} – ${name}.`,
+    round ? ` ${text(ctx, 'roundOption', { n: round.Update, time: round.Time })}` : '',
+  );
+}
+
+/** The last day with rates on or before `iso` (GetDayInMonth, this month or up to a year back); `iso` if none. */
+async function nearestFxDay(ctx: Context, iso: string): Promise<string> {
+  let [y, m] = iso.split('-').map(Number) as [number, number];
+  for (let i = 0; i < 12; i++) {
+    const days = await ctx.api.memo(`fx-days/${y}-${m}`, (c) => c.getFxDayInMonth(y, m));
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    const found = days
+      .map((d) => `${month}-${d.Day.padStart(2, '0')}`)
+      .filter((d) => d <= iso)
+      .at(-1);
+    if (found) return found;
+    [y, m] = m === 1 ? [y - 1, 12] : [y, m - 1];
+  }
+  return iso;
+}
+
+/** "Rates on": a day field that shows the rates of any past day, and a way back to the latest. */
+function fxDayPicker(ctx: Context, shown: string, lastDay: string) {
+  const field = dateField(ctx.lang, { id: 'fx-day', label: text(ctx, 'fxDayLabel'), value: shown });
+  const problem = h('p', { class: 'message error', id: 'fx-day-error', role: 'alert' });
+  const apply = () => {
+    const picked = field.value();
+    if (!picked) {
+      problem.textContent = text(ctx, 'badDay', { example: ctx.lang === 'th' ? '1/1/2569' : '2026-01-01' });
+      return;
+    }
+    choice.day = picked < lastDay ? picked : undefined;
+    choice.round = undefined;
+    ctx.focusAfter('#fx-today-title');
+    ctx.rerender();
+  };
+  const latest = () => {
+    choice.day = undefined;
+    choice.round = undefined;
+    ctx.rerender();
+  };
+  return h(
+    'div',
+    { class: 'period' },
+    h(
+      'form',
+      { class: 'range', id: 'fx-day-form', onsubmit: (e: Event) => (e.preventDefault(), apply()) },
+      h('label', { for: 'fx-day' }, text(ctx, 'fxDayLabel')),
+      field.element,
+      h('button', { type: 'submit', id: 'fx-day-apply' }, text(ctx, 'apply')),
+      ...(choice.day
+        ? [h('button', { type: 'button', id: 'fx-latest', onclick: latest }, text(ctx, 'fxLatest'))]
+        : []),
+    ),
+    problem,
+  );
+}
+
+/** A point a day, a week or a month, as Frankfurter's group=week|month, chosen or fitted to the period. */
+function groupingPicker(ctx: Context, current: Grouping) {
+  return h(
+    'div',
+    { class: 'period', role: 'group', 'aria-label': text(ctx, 'pointsLabel') },
+    h('span', { class: 'meta' }, text(ctx, 'pointsLabel')),
+    toggles(
+      GROUPINGS.map((g) => ({ value: g, label: text(ctx, `points_${g}`) })),
+      current,
+      (g) => {
+        choice.points = g;
+        ctx.rerender();
+      },
+    ),
+  );
+}
 
 /**
  * While the view is open (and the tab in sight), asks each minute for the latest round; a new one
@@ -214,12 +383,13 @@ function latestTable(ctx: Context, rows: FxBannerRow[], current: string) {
     ctx.rerender();
     window.scrollTo({ top: 0 });
   };
+  // A phone's one line: transfer rates where the bank quotes them, notes for the families it does not.
+  const compact = (transfer: string, notes: string) =>
+    transfer !== '' ? transfer : h('span', {}, rate(notes), h('small', {}, ` ${text(ctx, 'notes')}`));
+  const name = (r: FxBannerRow) => `${r.Family} (${currencyName(r.Family, r.Description, ctx.lang)})`;
   return table(
     [
-      {
-        title: text(ctx, 'currency'),
-        value: (r) => `${r.Family} (${currencyName(r.Family, r.Description, ctx.lang)})`,
-      },
+      { title: text(ctx, 'currency'), value: name, compact: 'shown' },
       { title: text(ctx, 'buyingNotes'), value: (r) => rate(r.BuyingRates), numeric: true },
       { title: text(ctx, 'sellingNotes'), value: (r) => rate(r.SellingRates), numeric: true },
       { title: text(ctx, 'sightBill'), value: (r) => rate(r.SightBill), numeric: true },
@@ -232,9 +402,28 @@ function latestTable(ctx: Context, rows: FxBannerRow[], current: string) {
             : text(ctx, 'updated'),
         value: updated,
       },
+      {
+        title: text(ctx, 'buying'),
+        value: (r) => compact(r.TT, r.BuyingRates),
+        numeric: true,
+        compact: 'only',
+      },
+      {
+        title: text(ctx, 'selling'),
+        value: (r) => compact(r.Bill_DD_TT, r.SellingRates),
+        numeric: true,
+        compact: 'only',
+      },
     ],
     rows,
-    'rates stack',
-    { open: pick, current: (r) => r.Family === current },
+    'rates',
+    {
+      open: pick,
+      current: (r) => r.Family === current,
+      details: {
+        label: (r) => text(ctx, 'rowDetails', { name: name(r) }),
+        heading: text(ctx, 'detailsHeading'),
+      },
+    },
   );
 }

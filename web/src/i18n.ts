@@ -1,4 +1,5 @@
 import type { Lang } from '../../src/client/index.js';
+import { EN_FEATURES, TH_FEATURES } from './i18n-features.js';
 
 export type { Lang };
 
@@ -8,10 +9,11 @@ const EN = {
   keySave: 'Save',
   tabFunds: 'Funds',
   tabFx: 'Exchange rates',
-  tabDeposits: 'Deposit rates',
+  tabDeposits: 'Deposit and loan rates',
   tabDocs: 'API docs',
   loading: 'Loading…',
-  noKey: 'Enter your subscription key above to see the data.',
+  noKey:
+    'Enter your subscription key above to see the data. No key yet? Get a key from the developer portal at /portal, or ask the operator of this service.',
   keyless:
     'Shown without a key: this service is open to the public, with a limit per visitor. A subscription key (above) gives your own limits and the data not open to the public.',
   keySaved: 'Key saved in this browser.',
@@ -31,6 +33,16 @@ const EN = {
   to: 'To',
   apply: 'Show',
   custom: 'Custom',
+  // The periods of the charts and of the returns, as their buttons and headings say them.
+  period_1W: '1W',
+  period_1M: '1M',
+  period_3M: '3M',
+  period_6M: '6M',
+  period_YTD: 'YTD',
+  period_1Y: '1Y',
+  period_3Y: '3Y',
+  period_5Y: '5Y',
+  period_10Y: '10Y',
   noPrices: 'No prices for this fund in the selected period.',
   statsTitle: 'Highest and lowest NAV',
   selected: 'Selected period',
@@ -58,12 +70,14 @@ const EN = {
   buying: 'Buying',
   selling: 'Selling',
   noRates: 'No rates for this currency in the selected period.',
+  source: 'Source: {source}',
   csvTitle: 'Download as CSV',
   csvHint: 'At most 3 years. Thai mode gives Buddhist-era dates.',
   download: 'Download CSV',
   downloaded: 'Downloaded {file}.',
   depositsTitle: 'Deposit rates in effect today',
   product: 'Product',
+  loanProduct: 'Product',
   rate: 'Rate (% a year)',
   effective: 'Effective',
   published: 'Published',
@@ -86,6 +100,10 @@ const EN = {
     "At the bank's latest rates: its buying transfer rate into baht, its selling rate out of baht.",
   amount: 'Amount',
   convert: 'Convert',
+  amountMissing: 'Type an amount to convert, e.g. 100.',
+  amountInvalid: 'Type the amount in digits, above 0, e.g. 100 or 1,250.50.',
+  amountTooLarge: 'The amount can be at most 1,000,000,000,000.',
+  cannotConvert: 'These two currencies cannot be converted at the bank’s latest rates: pick another pair.',
   converted: '{amount} {from} = {result} {to} (1 {from} = {rate} {to}; rates of {date} {time})',
   loansTitle: 'Loan reference rates in effect today',
   badRange: 'The start date ({from}) is after the end date ({to}): pick a start on or before the end.',
@@ -97,7 +115,8 @@ const EN = {
   chartLine: '{label}: first {first}, last {last}, highest {high} on {highDate}, lowest {low} on {lowDate}.',
   notes: 'notes',
   transfer: 'transfer',
-  csvHeaders: 'Family,BuyingRates,SellingRates,SightBill,Bill_DD_TT,TT,Ddate,DTime',
+  csvHeaders: 'Family,BuyingRates,SellingRates,SightBill,Bill_DD_TT,TT,Ddate (MM/DD/YYYY),DTime',
+  fxCsvDates: 'Its dates are month first: MM/DD/YYYY.',
   year: 'Year',
   month: 'Month',
   day: 'Day (days with prices)',
@@ -121,6 +140,7 @@ const EN = {
   tabMarket: 'Market summary',
   marketOn: 'Market summary of {date}',
   valueNo: 'Value {n}',
+  ...EN_FEATURES,
 };
 
 export type Key = keyof typeof EN;
@@ -131,10 +151,10 @@ const TH: Record<Key, string> = {
   keySave: 'บันทึก',
   tabFunds: 'กองทุน',
   tabFx: 'อัตราแลกเปลี่ยน',
-  tabDeposits: 'อัตราดอกเบี้ยเงินฝาก',
+  tabDeposits: 'อัตราดอกเบี้ยเงินฝากและเงินกู้',
   tabDocs: 'เอกสาร API',
   loading: 'กำลังโหลด…',
-  noKey: 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล',
+  noKey: 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จากพอร์ทัลนักพัฒนาที่ /portal หรือสอบถามผู้ดูแลบริการนี้',
   keyless:
     'แสดงโดยไม่ใช้คีย์: บริการนี้เปิดให้สาธารณะใช้ โดยจำกัดจำนวนครั้งต่อผู้ใช้ คีย์สมาชิก (ด้านบน) ให้ขีดจำกัดของคุณเองและข้อมูลที่ไม่ได้เปิดให้สาธารณะ',
   keySaved: 'บันทึกคีย์ในเบราว์เซอร์นี้แล้ว',
@@ -154,6 +174,15 @@ const TH: Record<Key, string> = {
   to: 'ถึง',
   apply: 'แสดง',
   custom: 'กำหนดเอง',
+  period_1W: '1 สัปดาห์',
+  period_1M: '1 เดือน',
+  period_3M: '3 เดือน',
+  period_6M: '6 เดือน',
+  period_YTD: 'ตั้งแต่ต้นปี',
+  period_1Y: '1 ปี',
+  period_3Y: '3 ปี',
+  period_5Y: '5 ปี',
+  period_10Y: '10 ปี',
   noPrices: 'ไม่มีราคาของกองทุนนี้ในช่วงที่เลือก',
   statsTitle: 'NAV สูงสุดและต่ำสุด',
   selected: 'ช่วงที่เลือก',
@@ -181,12 +210,14 @@ const TH: Record<Key, string> = {
   buying: 'ซื้อ',
   selling: 'ขาย',
   noRates: 'ไม่มีอัตราของสกุลเงินนี้ในช่วงที่เลือก',
+  source: 'ที่มา: {source}',
   csvTitle: 'ดาวน์โหลดเป็น CSV',
   csvHint: 'ไม่เกิน 3 ปี โหมดภาษาไทยแสดงปีเป็นพุทธศักราช',
   download: 'ดาวน์โหลด CSV',
   downloaded: 'ดาวน์โหลด {file} แล้ว',
   depositsTitle: 'อัตราดอกเบี้ยเงินฝากที่มีผลวันนี้',
   product: 'ประเภทเงินฝาก',
+  loanProduct: 'ประเภทสินเชื่อ',
   rate: 'อัตรา (% ต่อปี)',
   effective: 'มีผล',
   published: 'ประกาศ',
@@ -208,6 +239,10 @@ const TH: Record<Key, string> = {
   converterHint: 'ตามอัตราล่าสุดของธนาคาร: อัตรารับซื้อ (โอนเงิน) เมื่อแลกเป็นบาท อัตราขายเมื่อแลกจากบาท',
   amount: 'จำนวนเงิน',
   convert: 'คำนวณ',
+  amountMissing: 'กรอกจำนวนเงินที่จะคำนวณ เช่น 100',
+  amountInvalid: 'กรอกจำนวนเงินเป็นตัวเลขที่มากกว่า 0 เช่น 100 หรือ 1,250.50',
+  amountTooLarge: 'จำนวนเงินต้องไม่เกิน 1,000,000,000,000',
+  cannotConvert: 'คำนวณระหว่างสองสกุลเงินนี้ตามอัตราล่าสุดของธนาคารไม่ได้ โปรดเลือกคู่อื่น',
   converted: '{amount} {from} = {result} {to} (1 {from} = {rate} {to} อัตรา ณ {date} {time})',
   loansTitle: 'อัตราดอกเบี้ยเงินกู้อ้างอิงที่มีผลวันนี้',
   badRange: 'วันเริ่มต้น ({from}) อยู่หลังวันสิ้นสุด ({to}) โปรดเลือกวันเริ่มต้นที่ไม่เกินวันสิ้นสุด',
@@ -219,7 +254,9 @@ const TH: Record<Key, string> = {
   chartLine: '{label}: แรก {first} ล่าสุด {last} สูงสุด {high} เมื่อ {highDate} ต่ำสุด {low} เมื่อ {lowDate}',
   notes: 'ธนบัตร',
   transfer: 'โอนเงิน',
-  csvHeaders: 'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่,เวลา',
+  csvHeaders:
+    'สกุลเงิน,ซื้อ (ธนบัตร),ขาย (ธนบัตร),ซื้อ (ตั๋วเงิน),ขาย (ดราฟต์ โอนเงิน),ซื้อ (โอนเงิน),วันที่ (เดือน/วัน/ปี พ.ศ.),เวลา',
+  fxCsvDates: 'วันที่ในไฟล์เรียงเดือนก่อนวัน: เดือน/วัน/ปี พ.ศ.',
   year: 'ปี (พ.ศ.)',
   month: 'เดือน',
   day: 'วันที่ (วันที่มีราคา)',
@@ -243,13 +280,18 @@ const TH: Record<Key, string> = {
   tabMarket: 'สรุปภาวะตลาด',
   marketOn: 'สรุปภาวะตลาด ณ {date}',
   valueNo: 'ค่าที่ {n}',
+  ...TH_FEATURES,
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };
 
+/** `text` with its {name} placeholders filled in (the developer portal's texts use it too). */
+export const fill = (text: string, vars: Record<string, string | number> = {}): string =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+
 /** The text of `key` in `lang`, with {name} placeholders filled in. */
 export function t(lang: Lang, key: Key, vars: Record<string, string | number> = {}): string {
-  return TEXTS[lang][key].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+  return fill(TEXTS[lang][key], vars);
 }
 
 const MONTHS: Record<Lang, string[]> = {
@@ -301,10 +343,14 @@ export function formatDay(iso: string, lang: Lang): string {
   return `${d} ${MONTHS[lang][m - 1]} ${year(y, lang)}`;
 }
 
-/** A month of a chart axis: 'Jan 2026' or 'ม.ค. 2569'; with the day for short spans. */
-export function formatAxisDay(iso: string, lang: Lang, withDay: boolean): string {
+/**
+ * A label of a chart's date axis: the day for short spans ('5 Jan'), the month ('Jan 2026', 'ม.ค.
+ * 2569'), or the year alone ('2026', '2569') when the ticks are years apart.
+ */
+export function formatAxisDay(iso: string, lang: Lang, unit: 'day' | 'month' | 'year'): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return withDay ? `${d} ${MONTHS[lang][m - 1]}` : `${MONTHS[lang][m - 1]} ${year(y, lang)}`;
+  if (unit === 'day') return `${d} ${MONTHS[lang][m - 1]}`;
+  return unit === 'year' ? String(year(y, lang)) : `${MONTHS[lang][m - 1]} ${year(y, lang)}`;
 }
 
 export function formatNumber(value: number | null | undefined, decimals = 4): string {

@@ -1,4 +1,6 @@
 import './style.css';
+import './features.css';
+import './phone.css';
 import { RatesApiError } from '../../src/client/index.js';
 import { Api, explain } from './api.js';
 import type { Context, View } from './context.js';
@@ -8,6 +10,7 @@ import { fundsView } from './funds.js';
 import { fxView } from './fx.js';
 import { marketView } from './market.js';
 import { pricesView } from './prices.js';
+import { ProblemBox } from './problem.js';
 import { t, type Key, type Lang } from './i18n.js';
 
 // The key stays in this browser's local storage and goes only to this service, in a header.
@@ -19,22 +22,42 @@ const VIEWS: Record<string, View> = {
   fx: fxView,
   deposits: depositsView,
   market: marketView,
+  // Loaded when first opened: the first view stays light.
+  compare: async (ctx) => (await import('./compare.js')).compareView(ctx),
 };
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const view = $('#view');
 const notice = $('#notice');
 const keyInput = $<HTMLInputElement>('#key');
+/** A refused key is said beside the key field, whatever the view shows. */
+const keyProblem = h('p', { id: 'key-problem', class: 'message error key-problem', role: 'alert' });
+$('#key-form').after(keyProblem);
+const problem = new ProblemBox(view);
+
+/** The API for `key`, whose waits after a 429 are told beside the part of the view concerned. */
+function apiFor(key: string): Api {
+  const api = new Api(key);
+  api.onWait = (seconds) => {
+    problem.tell('waiting', problem.acting() ?? state.part, t(state.lang, 'retrying', { s: seconds }));
+    return () => problem.clear('waiting');
+  };
+  return api;
+}
 
 const storedKey = localStorage.getItem(KEY_STORE) ?? '';
 const state = {
   lang: (localStorage.getItem(LANG_STORE) === 'th' ? 'th' : 'en') as Lang,
   // Without a key the explorer still tries: the operator may have opened the data to calls without one.
-  api: new Api(storedKey),
+  api: apiFor(storedKey),
   key: storedKey,
   generation: 0,
   /** What to focus after the next render: a selector asked for, or the focused element's own key. */
   focus: undefined as string | undefined,
+  /** The view whose data the page shows: a failed render of the same view keeps it. */
+  shown: undefined as string | undefined,
+  /** The part of the view the reader acted in when the latest render began: its failure is told there. */
+  part: undefined as HTMLElement | undefined,
 };
 keyInput.value = storedKey;
 
@@ -55,6 +78,32 @@ function translatePage() {
   });
 }
 
+/**
+ * Tells a failed call beside `part` (a refused key beside the key field); `retry`: after a failed
+ * render, with a Try again button and a word that the figures shown are from before.
+ */
+function fail(error: unknown, part: HTMLElement | undefined, retry?: { kept: boolean; focus?: string }) {
+  if (error instanceof RatesApiError && error.status === 401) {
+    // No key, and this data is not open without one: ask for a key, as for any first visit.
+    if (!state.key) return notify(t(state.lang, 'noKey'));
+    keyProblem.replaceChildren(h('span', {}, t(state.lang, 'badKey')), ' ', h('small', {}, error.message));
+    return;
+  }
+  const { text, detail } = explain(error, state.lang, !state.key);
+  const again = () => {
+    state.focus = retry?.focus;
+    void render();
+  };
+  problem.tell(
+    'error',
+    part,
+    h('span', {}, text),
+    retry?.kept ? h('span', {}, ` ${t(state.lang, 'shownKept')}`) : '',
+    detail ? h('small', {}, detail) : '',
+    retry ? h('button', { type: 'button', id: 'view-retry', onclick: again }, t(state.lang, 'retry')) : '',
+  );
+}
+
 /** A selector that finds the focused element again once the view is drawn anew. */
 function focusKey(): string | undefined {
   const el = document.activeElement;
@@ -72,15 +121,36 @@ function restoreFocus(selector: string | undefined) {
   target.focus();
 }
 
-async function render() {
+/**
+ * The view, its path and its settings from the location hash: '#fx?currency=EUR&period=1Y' or
+ * '#funds/101?period=3Y'. Every view writes what it shows there (ctx.keep), so a reload or a shared
+ * link opens the same view.
+ */
+function readHash() {
+  const [path = '', query = ''] = location.hash.slice(1).split('?');
+  const [name = '', ...route] = path.split('/').map(decodeURIComponent);
+  return { name, route, params: new URLSearchParams(query) };
+}
+
+/**
+ * `linked`: drawn from a link (a load, a link followed, back or forward), not from a change in the view.
+ * True once the view is drawn; on a failure, what was shown of the same view stays.
+ */
+async function render(linked = false): Promise<boolean> {
   const generation = ++state.generation;
   const focus = state.focus ?? focusKey();
   state.focus = undefined;
-  const [name = '', ...route] = location.hash.slice(1).split('/').map(decodeURIComponent);
+  state.part = problem.acting();
+  const part = state.part;
+  const { name, route, params } = readHash();
   const viewName = name in VIEWS ? name : 'funds';
   document.querySelectorAll<HTMLElement>('[data-view]').forEach((el) => {
-    if (el.dataset.view === viewName) el.setAttribute('aria-current', 'page');
-    else el.removeAttribute('aria-current');
+    if (el.dataset.view !== viewName) return el.removeAttribute('aria-current');
+    el.setAttribute('aria-current', 'page');
+    // A phone's tabs scroll sideways: the current one in sight (sideways only: the page stays put).
+    const tabs = el.parentElement!.getBoundingClientRect();
+    const tab = el.getBoundingClientRect();
+    if (tab.left < tabs.left || tab.right > tabs.right) el.parentElement!.scrollLeft += tab.left - tabs.left;
   });
   notice.hidden = true;
   const ctx: Context = {
@@ -88,31 +158,47 @@ async function render() {
     api: state.api,
     el: view,
     route,
+    params,
+    linked,
+    keep: (path, settings) => {
+      if (!ctx.current()) return;
+      const query = new URLSearchParams(
+        Object.entries(settings).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
+      ).toString();
+      const hash = `#${[viewName, ...path].map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`;
+      // Replaced, not pushed: each change in a view is not a step of the Back button.
+      if (hash !== location.hash) history.replaceState(history.state, '', hash);
+    },
     current: () => generation === state.generation,
     rerender: () => void render(),
     navigate: (hash) => (location.hash = hash),
     focusAfter: (selector) => (state.focus = selector),
     notify: (text, kind, detail) => ctx.current() && notify(text, kind, detail),
-    fail: (error) => {
-      // No key, and this data is not open without one: ask for a key, as for any first visit.
-      if (!state.key && error instanceof RatesApiError && error.status === 401) {
-        return ctx.notify(t(state.lang, 'noKey'));
-      }
-      const { text, detail } = explain(error, state.lang);
-      ctx.notify(text, 'error', detail);
-    },
+    // A part's own call (a download, a month of the day picker): told where the reader is.
+    fail: (error, near) => ctx.current() && fail(error, near ?? problem.acting() ?? part),
   };
   if (view.childElementCount === 0) view.replaceChildren(message(t(state.lang, 'loading')));
   view.setAttribute('aria-busy', 'true');
   try {
     await VIEWS[viewName]!(ctx);
+    if (!ctx.current()) return false;
+    state.shown = viewName;
+    keyProblem.replaceChildren();
     // Shown without a key: say so, and what a key adds.
-    if (!state.key && ctx.current() && notice.hidden) ctx.notify(t(state.lang, 'keyless'));
+    if (!state.key && notice.hidden) ctx.notify(t(state.lang, 'keyless'));
+    return true;
   } catch (error) {
-    if (ctx.current()) {
+    if (!ctx.current()) return false;
+    // What this view showed stays (another view's would mislead); the failure is said beside the
+    // part the reader acted in, with a way to ask again.
+    problem.clear();
+    const kept = state.shown === viewName && view.childElementCount > 0;
+    if (!kept) {
       view.replaceChildren();
-      ctx.fail(error);
+      state.shown = undefined;
     }
+    fail(error, part, { kept, focus });
+    return false;
   } finally {
     if (ctx.current()) {
       view.removeAttribute('aria-busy');
@@ -126,12 +212,12 @@ $('#key-form').addEventListener('submit', (event) => {
   const key = keyInput.value.trim();
   if (key) localStorage.setItem(KEY_STORE, key);
   else localStorage.removeItem(KEY_STORE);
-  state.api = new Api(key);
+  state.api = apiFor(key);
   state.key = key;
-  view.replaceChildren();
-  // Said once the first answer came with it; a refused key shows its error instead.
-  void render().then(() => {
-    if (key && notice.hidden) notify(t(state.lang, 'keySaved'));
+  // The view stays: drawn anew with the new key, or kept if the key is refused (said beside it).
+  // Said once the first answer came with it.
+  void render().then((drawn) => {
+    if (drawn && key && notice.hidden) notify(t(state.lang, 'keySaved'));
   });
 });
 
@@ -144,6 +230,6 @@ document.querySelectorAll<HTMLButtonElement>('[data-lang]').forEach((button) =>
   }),
 );
 
-window.addEventListener('hashchange', () => void render());
+window.addEventListener('hashchange', () => void render(true));
 translatePage();
-void render();
+void render(true);

@@ -1,33 +1,30 @@
 import { text, type Context } from './context.js';
 import { h } from './dom.js';
 import { monthName, yearOf } from './i18n.js';
-
-/** How many years back the picker offers: the bank's fund prices page goes back about as far. */
-const YEARS_BACK = 20;
-
-/** The days of a month with any fund's price (GetUpdateInMonth, fund 0), kept a while: today's may grow. */
-const daysWithPrices = (ctx: Context, year: number, month: number) =>
-  ctx.api.memo(
-    `price-days/${year}-${month}`,
-    async (c) => (await c.getUpdateInMonth(year, month, 0)).map((d) => d.Day),
-    5 * 60_000,
-  );
+import { daysWithPrices } from './price-days.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * The fund prices table's date: a year, a month, then a day among those with prices, so a weekend or
- * a holiday cannot be picked (the browser's date input cannot leave days out). Selects, not a calendar
- * grid: each is a native control that keyboards and screen readers know, and Thai years are Buddhist-era.
- * Loads the shown month's days before it returns, so the view is drawn whole.
+ * a holiday cannot be picked (the browser's date input cannot leave days out), and years and months
+ * from `first` to `latest` only, so none is offered with nothing to show. Selects, not a calendar
+ * grid: each is a native control that keyboards and screen readers know, and Thai years are
+ * Buddhist-era. Loads the shown month's days before it returns, so the view is drawn whole.
  */
 export async function priceDayPicker(
   ctx: Context,
-  { value, latest, onPick }: { value: string; latest: string; onPick: (iso: string) => void },
+  {
+    value,
+    first,
+    latest,
+    onPick,
+  }: { value: string; first: string; latest: string; onPick: (iso: string) => void },
 ): Promise<HTMLElement> {
   const [latestYear, latestMonth] = latest.split('-').map(Number) as [number, number];
+  const [firstYear, firstMonth] = first.split('-').map(Number) as [number, number];
   const [year0, month0, day0] = value.split('-').map(Number) as [number, number, number];
-  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => latestYear - i);
+  const years = Array.from({ length: latestYear - firstYear + 1 }, (_, i) => latestYear - i);
   const year = h(
     'select',
     { id: 'prices-year', 'aria-label': text(ctx, 'year') },
@@ -37,16 +34,14 @@ export async function priceDayPicker(
   const day = h('select', { id: 'prices-day', 'aria-label': text(ctx, 'day') });
   const show = h('button', { type: 'submit', id: 'prices-show' }, text(ctx, 'apply'));
 
-  /** The months of the chosen year, none after the latest day with prices. */
+  /** The months of the chosen year, none before the first or after the latest day with prices. */
   const fillMonths = (selected: number) => {
+    const start = Number(year.value) === firstYear ? firstMonth : 1;
     const last = Number(year.value) === latestYear ? latestMonth : 12;
+    const pick = Math.min(Math.max(selected, start), last);
     month.replaceChildren(
-      ...Array.from({ length: last }, (_, i) =>
-        h(
-          'option',
-          { value: i + 1, selected: i + 1 === Math.min(selected, last) },
-          monthName(i + 1, ctx.lang),
-        ),
+      ...Array.from({ length: last - start + 1 }, (_, i) =>
+        h('option', { value: start + i, selected: start + i === pick }, monthName(start + i, ctx.lang)),
       ),
     );
   };

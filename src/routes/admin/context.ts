@@ -1,6 +1,8 @@
 import type { Store } from '../../store/db.js';
 import type { AdminTokenRepository } from '../../store/admin-token-repo.js';
 import type { Gateway } from '../../gateway/index.js';
+import type { Config } from '../../config.js';
+import type { Mailer } from '../../portal/mailer.js';
 
 /** What the admin routes are built with. */
 export interface AdminContext {
@@ -10,4 +12,7 @@ export interface AdminContext {
   now: () => Date;
   /** Subscription changes made here are applied to this process's gateway at once. */
   gateway: Gateway;
+  /** Portal mail (approvals, rejections, invitations) and the settings its links are built from. */
+  mailer: Mailer;
+  portalConfig: Pick<Config, 'portal' | 'publicUrl'>;
 }

@@ -5,6 +5,7 @@ import { batchRoutes } from './batches.js';
 import { historyRoutes } from './history.js';
 import { publicAccessRoutes } from './public-access.js';
 import { subscriptionRoutes } from './subscriptions.js';
+import { portalAdminRoutes } from './portal.js';
 
 /** Everything under /admin: publishing and subscriptions, behind the admin token. */
 export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options) => {
@@ -15,6 +16,8 @@ export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options
     bodyLimit: options.bodyLimit,
     now: options.now,
     gateway: options.gateway,
+    mailer: options.mailer,
+    portalConfig: options.portalConfig,
   };
   installAdminAuth(app, context.adminTokens);
   // Batches arrive as CSV, JSON or NDJSON; they are read whole, up to the admin body limit.
@@ -26,4 +29,5 @@ export const adminRoutes: FastifyPluginAsync<AdminContext> = async (app, options
   await app.register(historyRoutes, context);
   await app.register(subscriptionRoutes, context);
   await app.register(publicAccessRoutes, context);
+  await app.register(portalAdminRoutes, context);
 };

@@ -11,6 +11,9 @@ import * as fxRatesByDate from './009_fx_rates_by_date.js';
 import * as loanRates from './010_loan_rates.js';
 import * as sync from './011_sync.js';
 import * as marketSummary from './012_market_summary.js';
+import * as connectors from './013_connectors.js';
+import * as portal from './014_portal.js';
+import * as secFundNumbers from './015_sec_fund_numbers.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -27,4 +30,7 @@ export const migrations: Record<string, Migration> = {
   '010_loan_rates': loanRates,
   '011_sync': sync,
   '012_market_summary': marketSummary,
+  '013_connectors': connectors,
+  '014_portal': portal,
+  '015_sec_fund_numbers': secFundNumbers,
 };

@@ -1,0 +1,136 @@
+import { Presets, SingleBar } from 'cli-progress';
+import type { Config } from '../config.js';
+import { loadConnector } from '../connectors/index.js';
+import { runConnector, type ConnectorBatch, type ConnectorProgress } from '../connectors/run.js';
+import { connectorStatus, readConnectorStates } from '../connectors/state.js';
+import { withStore } from './with-store.js';
+
+export interface ConnectCommandOptions {
+  since?: string;
+  dryRun?: boolean;
+  out?: string;
+  /** Settings a connector's own options stand for (e.g. --bank: BOT_BANK). */
+  settings?: Partial<Config>;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** A bar on a terminal; otherwise a line per batch (logs). */
+function display() {
+  const tty = process.stderr.isTTY;
+  const bar = tty
+    ? new SingleBar(
+        {
+          format: 'connecting [{bar}] {value}/{total} windows | {rows} rows | {requests} requests',
+          stream: process.stderr,
+        },
+        Presets.shades_classic,
+      )
+    : undefined;
+  let started = false;
+  return {
+    progress(p: ConnectorProgress) {
+      if (!bar) return;
+      const payload = { rows: n(p.rows), requests: n(p.requests) };
+      if (!started) bar.start(p.total, p.done, payload);
+      started = true;
+      bar.setTotal(p.total);
+      bar.update(p.done, payload);
+    },
+    batch(b: ConnectorBatch) {
+      if (bar) return;
+      const what = b.folder
+        ? `wrote ${b.folder}`
+        : b.batchId === null
+          ? 'no batch (nothing new)'
+          : `batch ${b.batchId}`;
+      process.stderr.write(
+        `${b.window.from} to ${b.window.to}: ${what}: ${n(b.fetched)} fetched, ${n(b.inserted)} new, ${n(b.changed)} changed, ${n(b.unchanged)} unchanged, ${n(b.refused)} refused\n`,
+      );
+    },
+    stop: () => started && bar?.stop(),
+  };
+}
+
+/** `rates connect NAME`: one run of the connector, with a summary at the end. */
+export function connectCommand(name: string) {
+  return async (options: ConnectCommandOptions): Promise<void> => {
+    if (options.dryRun && !options.out)
+      throw new Error('--dry-run needs --out DIR: the folder for the import files');
+    if (options.out && !options.dryRun) throw new Error('--out goes with --dry-run');
+    const connector = await loadConnector(name);
+    await withStore(async (store, config) => {
+      const show = display();
+      const summary = await runConnector(store, connector, {
+        settings: { ...config, ...options.settings },
+        since: options.since,
+        dryRunOut: options.dryRun ? options.out : undefined,
+        onBatch: (b) => show.batch(b),
+        onProgress: (p) => show.progress(p),
+        onWait: (ms, why) =>
+          process.stderr.write(`\n${name}: ${why}, waiting ${Math.round(ms / 100) / 10} s\n`),
+      }).finally(() => show.stop());
+      const rate = summary.seconds > 0 ? Math.round(summary.fetched / summary.seconds) : summary.fetched;
+      console.log(
+        summary.result === 'ok'
+          ? `${name}${options.dryRun ? ' (dry run)' : ''} done.`
+          : `${name} FAILED: ${summary.error}`,
+      );
+      console.log(
+        [
+          `  windows         ${n(summary.windows)}`,
+          `  requests        ${n(summary.requests)} (${n(summary.retries)} retried)`,
+          `  fetched         ${n(summary.fetched)} rows`,
+          `  published       ${n(summary.published)} rows in ${n(summary.batches)} batches`,
+          `  unchanged       ${n(summary.unchanged)} rows`,
+          `  refused         ${n(summary.refused.length)} rows`,
+          ...summary.refused.map(
+            (r) =>
+              `    ${r.type} ${r.key}${r.date ? ` ${r.date}` : ''}: ${r.column ? `${r.column}: ` : ''}${r.reason}`,
+          ),
+          `  time            ${summary.seconds.toFixed(1)} s`,
+          `  rows/s          ${n(rate)}`,
+        ].join('\n'),
+      );
+      if (summary.result !== 'ok' || summary.refused.length > 0) process.exitCode = 1;
+    });
+  };
+}
+
+/** `rates connect status`: per connector that has run, its last run, latest day held and lag. */
+export async function connectStatusCommand(options: { json?: boolean }): Promise<void> {
+  await withStore(async (store) => {
+    const statuses = (await readConnectorStates(store.db)).map((state) => ({
+      ...connectorStatus(state),
+      lastRun: state.lastRun,
+    }));
+    if (options.json) {
+      console.log(JSON.stringify(statuses, null, 2));
+      return;
+    }
+    if (statuses.length === 0) {
+      console.log('No connector has run on this database.');
+      return;
+    }
+    for (const s of statuses) {
+      const run = s.lastRun;
+      console.log(
+        [
+          `${s.connector}`,
+          `  backfill        ${s.backfillDone ? 'done' : 'not done'}`,
+          `  last run        ${s.lastRunAt ?? '-'} (${s.lastResult ?? '-'})`,
+          ...(run
+            ? [
+                `                  ${n(run.requests)} requests, ${n(run.fetched)} fetched, ${n(run.published)} published, ${n(run.refused.length)} refused, ${run.seconds.toFixed(1)} s`,
+              ]
+            : []),
+          ...(s.lastError ? [`  error           ${s.lastError}`] : []),
+          `  last success    ${s.lastSuccessAt ?? '-'}`,
+          `  latest date     ${s.latestDate ?? '-'} (source's expected: ${s.expectedDate})`,
+          `  lag             ${s.lagDays === null ? '-' : `${s.lagDays} release days`}`,
+        ].join('\n'),
+      );
+    }
+    if (statuses.some((s) => s.lastResult === 'failed')) process.exitCode = 1;
+  });
+}

@@ -1,0 +1,96 @@
+import type { Config } from '../../config.js';
+import { addDays, bangkokToday } from '../../domain/dates.js';
+import { businessDays } from '../../domain/thai-calendar.js';
+import { readFunds, readReferenceKeys } from '../../store/reference-reads.js';
+import { secFundNumber, secFundNumbers } from '../../store/sec-fund-numbers-repo.js';
+import type { Fund } from '../../store/schema.js';
+import type { Connector, ConnectorContext, ConnectorRun, FetchedWindow, Window } from '../connector.js';
+import { SecApi, secCredentials } from './api.js';
+import { readCatalogue, readPolicy, type Catalogue } from './catalogue.js';
+import { readNavs } from './day-navs.js';
+import { classKeys, secRows } from './rows.js';
+
+/** The fund houses a run reads (SEC_AMCS, `--amc`): all of them when none is named. */
+const amcsOf = (settings: Config): string[] => [...new Set(settings.secAmcs)].sort();
+
+/**
+ * One run: the catalogue (fund houses and their funds) read once, then a window (a day) at a time
+ * the NAVs of every fund registered on it, each fund's policy type read once when it is new to the
+ * store (its category), and numbers given to new projects and classes.
+ */
+class SecFundsRun implements ConnectorRun {
+  private catalogue: Catalogue | null = null;
+  private readonly api: SecApi;
+  private stored = new Map<number, Fund>();
+  private storedCategories = new Set<number>();
+  private readonly policies = new Map<string, string | null>();
+  /** Fund numbers of the projects and classes seen in this run (secFundNumbers' keys). */
+  private readonly numbers = new Map<string, number>();
+
+  constructor(private readonly ctx: ConnectorContext) {
+    this.api = new SecApi(ctx.http, ctx.settings);
+  }
+
+  async start(): Promise<this> {
+    const { db } = this.ctx.store;
+    this.stored = new Map((await readFunds(db)).map((f) => [f.id, f]));
+    this.storedCategories = new Set((await readReferenceKeys(db)).categories);
+    return this;
+  }
+
+  async fetchWindow(window: Window): Promise<FetchedWindow> {
+    this.catalogue ??= await readCatalogue(this.api, amcsOf(this.ctx.settings));
+    // SEC has a NAV only on Thai business days: no call is spent on the others.
+    const days = [...businessDays(window.from, window.to)];
+    const navs = await readNavs(this.api, this.catalogue.funds, days);
+    const keys = classKeys(navs);
+    const fresh = keys.filter((k) => secFundNumber(this.numbers, k) === undefined);
+    if (fresh.length > 0) {
+      // A dry run keeps none: the numbers it gave earlier in the run are held here instead.
+      const given = await secFundNumbers(this.ctx.store.db, fresh, {
+        keep: !this.ctx.dryRun,
+        after: Math.max(0, ...this.numbers.values()),
+      });
+      for (const [k, n] of given) this.numbers.set(k, n);
+    }
+    const number = (key: (typeof keys)[number]) => secFundNumber(this.numbers, key)!;
+    for (const key of keys)
+      if (!this.stored.has(number(key)) && !this.policies.has(key.projId))
+        this.policies.set(key.projId, await readPolicy(this.api, key.projId));
+    const { rows, refused, fetched } = secRows({
+      days: navs,
+      number,
+      stored: this.stored,
+      storedCategories: this.storedCategories,
+      policies: this.policies,
+    });
+    const priced = navs.filter((n) => n.read?.kind === 'prices').map((n) => n.day);
+    return { rows, refused, fetched, latest: priced.sort().at(-1) ?? null };
+  }
+}
+
+export const secFunds: Connector = {
+  name: 'sec-funds',
+  description: 'SEC Thailand: fund houses, funds (a fund per class) and daily NAVs',
+  source: 'SEC Thailand',
+  // The groups /docs and the explorer credit with the source (added with the credit, by the bot branch).
+  groups: ['FundPriceService', 'nav'],
+  credentials: secCredentials,
+  // A market's day is some 2,500 calls, 5 minutes of SEC's limit: without --since, a first run reads
+  // the last 30 days (a longer history is asked for with --since).
+  get earliest() {
+    return addDays(bangkokToday(), -30);
+  },
+  // A call covers one fund and one day; a window is a day, so a stopped run loses at most one day's calls.
+  windowDays: 1,
+  // Fund houses report the day's NAVs to SEC in the evening.
+  release: { time: '20:00', businessDaysOnly: true },
+  schedule: (settings) => settings.secFundsSchedule,
+  identity: (settings) =>
+    amcsOf(settings).length > 0 ? `amc ${amcsOf(settings).join(',')}` : 'all fund houses',
+  callLimit: (settings) => ({
+    calls: settings.secRateLimit.calls,
+    windowMs: settings.secRateLimit.seconds * 1000,
+  }),
+  open: (ctx) => new SecFundsRun(ctx).start(),
+};

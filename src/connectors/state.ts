@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import { addDays, bangkokParts } from '../domain/dates.js';
+import { isThaiBusinessDay } from '../domain/thai-calendar.js';
+import type { Database } from '../store/schema.js';
+import {
+  readAllConnectorStateTexts,
+  readConnectorStateText,
+  writeConnectorStateText,
+} from '../store/connector-state-repo.js';
+
+/** A row the import's checks refused: never published, never dropped silently. */
+export interface RefusedRow {
+  type: string;
+  /** The row's key: fund, family, product. */
+  key: string;
+  date: string | null;
+  column: string | null;
+  reason: string;
+}
+
+export interface ConnectorRunSummary {
+  startedAt: string;
+  finishedAt: string | null;
+  result: 'running' | 'ok' | 'failed';
+  /** What stopped a failed run (never a credential). */
+  error: string | null;
+  requests: number;
+  retries: number;
+  windows: number;
+  /** Rows read from the source. */
+  fetched: number;
+  /** Rows new or changed in this store. */
+  published: number;
+  /** Rows the store already held as they are. */
+  unchanged: number;
+  refused: RefusedRow[];
+  batches: number;
+  seconds: number;
+  /** Time requests were held to stay within the source's limit of calls (callLimit), in ms. */
+  pacedMs?: number;
+}
+
+/**
+ * Where a connector stands. A first run backfills from `since` to `until` (today when it started,
+ * fixed so a resumed run agrees) a window at a time, `cursor` the last day of the last window done;
+ * once past `until`, later runs read from the latest day held (less the correction window) to today.
+ */
+export interface ConnectorState {
+  connector: string;
+  /** What the run reads beyond the connector itself (e.g. the bank): another one starts afresh. */
+  identity: string;
+  since: string;
+  until: string;
+  /** Every day up to this one was read (null: none yet). */
+  cursor: string | null;
+  /** The latest day the source had data for, as read. */
+  latestDate: string | null;
+  lastSuccessAt: string | null;
+  lastRun: ConnectorRunSummary | null;
+  /** Who publishes the data and which service groups it fills (connector.ts), for /docs and the explorer. */
+  source: string;
+  groups: readonly string[];
+  /** The source's release schedule, kept here so a status is told without loading the connector. */
+  release: ReleaseSchedule;
+}
+
+export async function readConnectorState(db: Kysely<Database>, name: string): Promise<ConnectorState | null> {
+  const text = await readConnectorStateText(db, name);
+  return text === undefined ? null : (JSON.parse(text) as ConnectorState);
+}
+
+export async function readConnectorStates(db: Kysely<Database>): Promise<ConnectorState[]> {
+  return (await readAllConnectorStateTexts(db)).map((r) => JSON.parse(r.state) as ConnectorState);
+}
+
+export async function writeConnectorState(db: Kysely<Database>, state: ConnectorState): Promise<void> {
+  await writeConnectorStateText(db, state.connector, JSON.stringify(state));
+}
+
+/** When a source publishes a day's data: Bangkok time, and on Thai business days only or every day. */
+export interface ReleaseSchedule {
+  time: string;
+  businessDaysOnly: boolean;
+}
+
+/** The latest day whose data the source should have out at `now`. */
+export function expectedLatest(release: ReleaseSchedule, now: Date): string {
+  const { date, time } = bangkokParts(now);
+  let day = time >= release.time ? date : addDays(date, -1);
+  if (release.businessDaysOnly) while (!isThaiBusinessDay(day)) day = addDays(day, -1);
+  return day;
+}
+
+/** What /ready, /metrics and `rates connect status` say of a connector. */
+export interface ConnectorStatus {
+  connector: string;
+  backfillDone: boolean;
+  lastRunAt: string | null;
+  lastResult: ConnectorRunSummary['result'] | null;
+  lastError: string | null;
+  lastSuccessAt: string | null;
+  latestDate: string | null;
+  /** The day the source's release schedule says it has out by now. */
+  expectedDate: string;
+  /** Release days between the latest day held and the expected one (0: up to date). */
+  lagDays: number | null;
+}
+
+export function connectorStatus(state: ConnectorState, now = new Date()): ConnectorStatus {
+  const { release } = state;
+  const expected = expectedLatest(release, now);
+  let lag: number | null = null;
+  if (state.latestDate !== null) {
+    lag = 0;
+    for (let d = addDays(state.latestDate, 1); d <= expected; d = addDays(d, 1))
+      if (!release.businessDaysOnly || isThaiBusinessDay(d)) lag++;
+  }
+  return {
+    connector: state.connector,
+    backfillDone: state.cursor !== null && state.cursor >= state.until,
+    lastRunAt: state.lastRun?.startedAt ?? null,
+    lastResult: state.lastRun?.result ?? null,
+    lastError: state.lastRun?.error ?? null,
+    lastSuccessAt: state.lastSuccessAt,
+    latestDate: state.latestDate,
+    expectedDate: expected,
+    lagDays: lag,
+  };
+}
