@@ -348,11 +348,21 @@ describe.skipIf(!chromiumAvailable)('the explorer’s analyst tools, English and
       yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
       const threeAgo = new Date(`${latest}T00:00:00Z`);
       threeAgo.setUTCFullYear(threeAgo.getUTCFullYear() - 3);
-      const [now, before, before3] = await Promise.all(
-        [latest, yearAgo, threeAgo].map((d) =>
-          client.allFundPrices((typeof d === 'string' ? d : d.toISOString().slice(0, 10)) as DateInput),
-        ),
-      );
+      // A window whose first day has no prices (a weekend, a holiday) starts on the price day
+      // before it; a 1Y window is still the plain change when that makes it a day or two longer.
+      const onPriceDay = async (day: Date) => {
+        for (let back = 0; back < 7; back++) {
+          const d = new Date(day.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+          const prices = await client.allFundPrices(d as DateInput);
+          if (prices.length > 0) return prices;
+        }
+        throw new Error(`no price day in the week up to ${day.toISOString().slice(0, 10)}`);
+      };
+      const [now, before, before3] = await Promise.all([
+        client.allFundPrices(latest as DateInput),
+        onPriceDay(yearAgo),
+        onPriceDay(threeAgo),
+      ]);
       const f = inCategory.find((x) => before3!.some((b) => b.mf_iNumber === x.mf_iNumber))!;
       const nav = (list: typeof now, code: string) => list!.find((x) => x.mf_iNumber === code)!;
       const span = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
