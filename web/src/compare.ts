@@ -29,10 +29,14 @@ const WINDOWS = [
 const YEAR_DAYS = 365.25;
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
-/** The change from `first` to `last` in percent, a yearly rate when the span is over a year. */
-export function returnOf(first: number, last: number, span: number): number {
+/**
+ * The change from `first` to `last` in percent; with `yearly`, a yearly rate over the span when it is
+ * over a year. The window decides, not the span: a 1Y window whose base day fell back from a weekend
+ * to the Friday before spans a day or two over a year and is still the plain change.
+ */
+export function returnOf(first: number, last: number, span: number, yearly: boolean): number {
   const growth = last / first;
-  return (span > YEAR_DAYS ? growth ** (YEAR_DAYS / span) - 1 : growth - 1) * 100;
+  return (yearly && span > YEAR_DAYS ? growth ** (YEAR_DAYS / span) - 1 : growth - 1) * 100;
 }
 
 const percent = (r: number | undefined) =>
@@ -256,13 +260,14 @@ async function categoryReturns(ctx: Context, funds: FundNameItem[], latest: stri
   return funds.map((fund, i) => {
     const last = priceOf(end!, fund.mf_iNumber);
     const returns: Record<string, number | undefined> = {};
-    WINDOWS.forEach(([label], w) => {
+    WINDOWS.forEach(([label, months], w) => {
       const first = priceOf(begins[w]!, fund.mf_iNumber);
       if (!last || !first) return;
       returns[label] = returnOf(
         first.mfr_fNav,
         last.mfr_fNav,
         days(fromDateTime(first.mfr_dDataDate), fromDateTime(last.mfr_dDataDate)),
+        months > 12,
       );
     });
     const s = inception[i];
@@ -271,6 +276,7 @@ async function categoryReturns(ctx: Context, funds: FundNameItem[], latest: stri
         s.Begin_mfr_fNav,
         s.End_mfr_fNav,
         days(fromDateTime(s.Begin_mfr_dDataDate), fromDateTime(s.End_mfr_dDataDate)),
+        true,
       );
     }
     return { fund, returns };
