@@ -402,9 +402,12 @@ describe.skipIf(!chromiumAvailable)("issue 47's defects in the explorer", () => 
       context.setDefaultTimeout(30_000);
       await page.waitForSelector('#fund-chart[data-points]');
       const yearsBack = (n: number) => `${Number(latest.slice(0, 4)) - n}${latest.slice(4)}`;
-      // The presets, then custom periods from a link: 5 and 10 years, and the demo's whole history.
+      // The presets, then custom periods from a link: 5 and 10 years, the demo's whole history, and
+      // six months from just after a month's first day to its last (the presets' 6M, when the latest
+      // day is the last of a month: the first 3-month step falls after the end, one label alone).
       const periods = [
         ...['1W', '1M', '3M', '6M', '1Y', '3Y'],
+        '2025-06-02..2025-11-28',
         ...[5, 10].map((n) => `${yearsBack(n)}..${latest}`),
         `2014-01-01..${latest}`,
       ];
