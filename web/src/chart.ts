@@ -25,6 +25,27 @@ const DAY_INCRS = [
 ];
 const SHORT_SPAN_S = 120 * DAY;
 
+/**
+ * Whether `step` puts at least two labels between `min` and `max`, where uPlot puts them: a step of a
+ * month or more starts on the 1st of the month (of January, for years) one step after `min`'s, unless
+ * `min` is that 1st; a shorter one on `min`'s day or the next. A 3-month step over six months from
+ * 2 June to 30 November labels 1 September alone.
+ */
+function twoLabels(step: number, min: number, max: number): boolean {
+  if (step < MONTH) return min + DAY + step <= max;
+  const months = step >= YEAR ? Math.round(step / YEAR) * 12 : Math.round(step / MONTH);
+  const at = new Date(min * 1000);
+  const month = step >= YEAR ? 0 : at.getUTCMonth();
+  const first = Date.UTC(at.getUTCFullYear(), month, 1) / 1000 === min ? 0 : 1;
+  return Date.UTC(at.getUTCFullYear(), month + months * (first + 1), 1) / 1000 <= max;
+}
+
+/** The steps that label the span at least twice (the day alone when none does: a span of a day). */
+const stepsFor = (min: number, max: number) => {
+  const steps = DAY_INCRS.filter((step) => twoLabels(step, min, max));
+  return steps.length > 0 ? steps : [DAY];
+};
+
 /** A short text of the chart for screen readers: the period, and each line's first, last, high and low. */
 function describe(days: number[], series: LineSeries[], lang: Lang, decimals: number): string {
   const when = (i: number) => formatDay(fromSeconds(days[i]!), lang);
@@ -89,15 +110,17 @@ export function lineChart(
       axes: [
         {
           stroke: axisColor,
-          incrs: DAY_INCRS,
+          incrs: (_u, _axis, min, max) => stepsFor(min, max),
           // Room for a whole label between ticks: '30 Sep', 'Sep 2026' (longer in Thai), or '2026' once
-          // not even 6 months leave room for a month's label (3 years on a phone: one tick at 88 px).
+          // not even 6 months leave room for a month's label (3 years on a phone: one tick at 88 px);
+          // less when only a narrower step labels the span twice (6 months on a phone: 2 months, 83 px).
           // Asked before each layout pass; `values` below then writes the labels, unless no step fits,
           // when none are drawn: so the labels of an earlier pass are not left in data-x-ticks.
           space: (_u, _axis, min, max, width) => {
             el.dataset.xTicks = '[]';
-            if (max - min < SHORT_SPAN_S) return 64;
-            return (width * 6 * MONTH) / (max - min) >= 88 ? 88 : 56;
+            const room = max - min < SHORT_SPAN_S ? 64 : (width * 6 * MONTH) / (max - min) >= 88 ? 88 : 56;
+            // uPlot takes a step when its width in pixels, computed alike, is at least this.
+            return Math.min(room, (width * stepsFor(min, max).at(-1)!) / (max - min));
           },
           // Steps of a year or more label the year alone: every label would be January's.
           values: (u, splits, _axis, _space, step) => {
