@@ -79,7 +79,11 @@ describe('rates connect (command)', () => {
     expect(stderr).toMatch(/^2026-08-02 to 2026-09-01: batch \d+: \d+ fetched, \d+ new/m);
     const answered = fxAnswered();
     expect(new Set(answered).size).toBe(answered.length);
-    expect((await usd(t)).length).toBe(fake.fxDetail(DATA.from, DATA.to).length / CURRENCIES.length);
+    // The app sees another process's batches at its next poll of the data version (250 ms): until
+    // then it may answer from its cache of the first read.
+    await expect
+      .poll(async () => (await usd(t!)).length)
+      .toBe(fake.fxDetail(DATA.from, DATA.to).length / CURRENCIES.length);
     expect(`${stdout}${stderr}`).not.toContain(FAKE_TOKEN);
 
     const status = JSON.parse((await cli(['connect', 'status', '--json'], env)).stdout) as Record<
