@@ -53,11 +53,7 @@ let published: Awaited<ReturnType<typeof publishBatch>>;
 try {
   published = await publishBatch(store, { kind: 'floor', source: 'bench' }, async (w) => {
     const writer: DemoWriter = {
-      upsertFundCategories: timed('the rest', (r) => w.upsertFundCategories(r)),
-      upsertFunds: timed('the rest', (r) => w.upsertFunds(r)),
-      upsertFxFamilies: timed('the rest', (r) => w.upsertFxFamilies(r)),
-      upsertDepositProducts: timed('the rest', (r) => w.upsertDepositProducts(r)),
-      upsertLoanProducts: timed('the rest', (r) => w.upsertLoanProducts(r)),
+      upsert: timed('the rest', (table, rows) => w.upsert(table, rows)),
       write: (table, rows) => sliced(timed(SPENT_ON[table] ?? 'the rest', (r) => w.write(table, r)))(rows),
     };
     await generateDemoInto({ batch: (write) => write(writer) }, { scale, until: values.until });

@@ -89,8 +89,9 @@ async function freshStore(layout: string[]): Promise<{ store: SqliteStore; dir: 
   await migrateToLatest(store.db);
   for (const statement of layout) store.sqlite.exec(statement);
   await publishBatch(store, { kind: 'reference', source: 'bench' }, async (w) => {
-    await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'C', display_order: 1 }]);
-    await w.upsertFunds(
+    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'C', display_order: 1 }]);
+    await w.upsert(
+      'funds',
       Array.from({ length: FUNDS }, (_, i) => ({
         id: i + 1,
         code: `F${i + 1}`,
@@ -104,7 +105,8 @@ async function freshStore(layout: string[]): Promise<{ store: SqliteStore; dir: 
         display_order: i,
       })),
     );
-    await w.upsertFxFamilies(
+    await w.upsert(
+      'fx_families',
       Array.from({ length: FAMILIES }, (_, f) => ({
         code: `F${f}`,
         description: `F${f}`,

@@ -62,7 +62,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         display_order: n(v, 'display_order'),
       };
     },
-    write: (w, rows) => w.upsertFundCategories(objects(rows)),
+    write: (w, rows) => w.upsert('fund_categories', objects(rows)),
   }),
 
   funds: defineSpec({
@@ -105,7 +105,7 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         display_order: n(v, 'display_order'),
       };
     },
-    write: (w, rows) => w.upsertFunds(objects(rows)),
+    write: (w, rows) => w.upsert('funds', objects(rows)),
   }),
 
   'fx-families': defineSpec({
@@ -131,21 +131,21 @@ export const SPECS: Readonly<Record<ImportType, ImportSpec>> = {
         display_order: n(v, 'display_order'),
       };
     },
-    write: (w, rows) => w.upsertFxFamilies(objects(rows)),
+    write: (w, rows) => w.upsert('fx_families', objects(rows)),
   }),
 
   'deposit-products': productSpec(
     'deposit-products',
     'product',
     (refs) => refs.products,
-    (w, rows) => w.upsertDepositProducts(rows),
+    (w, rows) => w.upsert('deposit_products', rows),
   ),
 
   'loan-products': productSpec(
     'loan-products',
     'loan product',
     (refs) => refs.loanProducts,
-    (w, rows) => w.upsertLoanProducts(rows),
+    (w, rows) => w.upsert('loan_products', rows),
   ),
 
   'fund-prices': defineSpec<NewFundPrice>({

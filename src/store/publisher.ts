@@ -1,16 +1,10 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dateDigits, fromDateDigits } from '../domain/dates.js';
-import type {
-  Database,
-  DepositProductTable,
-  FundCategoryTable,
-  FundTable,
-  FxFamilyTable,
-  LoanProductTable,
-} from './schema.js';
+import type { Database } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
+import { REFERENCE_TABLES, type NewReferenceRow, type ReferenceTableName } from './reference-tables.js';
 import { encodeRows, isRowSlice, type RowSlice } from './row-slice.js';
 import {
   versionedTable,
@@ -20,8 +14,6 @@ import {
   type VersionedTableName,
   type WriteCounts,
 } from './versioned-tables.js';
-
-type ReferenceTable = 'fund_categories' | 'funds' | 'fx_families' | 'deposit_products' | 'loan_products';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 export const CHUNK = 500;
@@ -57,33 +49,16 @@ export class BatchWriter {
     private readonly bulk: BatchTransaction['bulkWriter'],
   ) {}
 
-  upsertFundCategories(rows: Insertable<FundCategoryTable>[]): Promise<void> {
-    return this.upsert('fund_categories', 'id', rows as Row[]);
-  }
-
-  upsertFunds(rows: Omit<Insertable<FundTable>, 'code_key'>[]): Promise<void> {
-    return this.upsert('funds', 'id', rows.map((f) => ({ ...f, code_key: f.code.toUpperCase() })) as Row[]);
-  }
-
-  upsertFxFamilies(rows: Insertable<FxFamilyTable>[]): Promise<void> {
-    return this.upsert('fx_families', 'code', rows as Row[]);
-  }
-
-  upsertDepositProducts(rows: Insertable<DepositProductTable>[]): Promise<void> {
-    return this.upsert('deposit_products', 'id', rows as Row[]);
-  }
-
-  upsertLoanProducts(rows: Insertable<LoanProductTable>[]): Promise<void> {
-    return this.upsert('loan_products', 'id', rows as Row[]);
-  }
-
   /**
-   * Reference rows are replaced whole on a key that exists (no revisions: they describe, not
-   * publish). Each is compared with the stored row first, so the counts account for every row and a
-   * batch of rows already there changes nothing.
+   * Rows of a reference table (reference-tables.ts) are replaced whole on a key that exists (no
+   * revisions: they describe, not publish). Each is compared with the stored row first, so the counts
+   * account for every row and a batch of rows already there changes nothing.
    */
-  private async upsert(table: ReferenceTable, key: string, rows: Row[]): Promise<void> {
-    if (rows.length === 0) return;
+  async upsert<T extends ReferenceTableName>(table: T, given: NewReferenceRow<T>[]): Promise<void> {
+    if (given.length === 0) return;
+    const spec: { key: string; derive?: (row: Row) => Row } = REFERENCE_TABLES[table];
+    const { key, derive } = spec;
+    const rows = (given as unknown as Row[]).map((r) => (derive ? { ...r, ...derive(r) } : r));
     const columns = Object.keys(rows[0]!);
     const updates = columns
       .filter((c) => c !== key)

@@ -277,8 +277,8 @@ class SyncRun {
     const writeLoans = loans && (await this.checkProductRates(c, 'loan', loans));
     const checkedMarket = market && (await c.check('market-summary', market, same, (r) => r.date));
     return async (w) => {
-      await w.upsertFundCategories(checkedCategories as typeof categories.rows);
-      await w.upsertFxFamilies(checkedFamilies as typeof families.rows);
+      await w.upsert('fund_categories', checkedCategories as typeof categories.rows);
+      await w.upsert('fx_families', checkedFamilies as typeof families.rows);
       await writeDeposits(w);
       if (writeLoans) await writeLoans(w);
       if (checkedMarket && checkedMarket.length > 0)
@@ -370,7 +370,7 @@ class SyncRun {
       prices.push(rows);
     }
     return async (w) => {
-      await w.upsertFunds(checkedFunds);
+      await w.upsert('funds', checkedFunds);
       for (const p of prices) if (p.length > 0) await w.write('fund_prices', p, { fromUpstream: true });
     };
   }

@@ -36,7 +36,7 @@ const round4 = (n: number) => Math.round(n * 10000) / 10000;
 export async function seedFixture(store: Store, today: string): Promise<Fixture> {
   const latest = addDays(today, -1);
   const { batchId } = await publishBatch(store, { kind: 'fixture', source: 'test' }, async (w) => {
-    await w.upsertFundCategories([
+    await w.upsert('fund_categories', [
       { id: 1, name_en: 'Money Market Fund', name_th: 'กองทุนรวมตลาดเงิน', display_order: 1 },
       { id: 2, name_en: 'Equity Fund', name_th: 'กองทุนรวมตราสารทุน', display_order: 2 },
       { id: 3, name_en: 'Foreign Investment Fund', name_th: 'กองทุนรวมต่างประเทศ', display_order: 3 },
@@ -59,7 +59,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
       link_th: `https://funds.example.com/th/fund/${code}`,
       factsheet_url: `https://funds.example.com/factsheet/${code}.pdf`,
     });
-    await w.upsertFunds([
+    await w.upsert('funds', [
       fund(101, 'B-TREASURY', 1, 1, 'บี ทรีชัวรี่'),
       fund(202, 'B-EQUITY', 2, 2, null),
       fund(201, 'B-GLOBAL', 2, 1, null),
@@ -116,7 +116,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
     }
     await w.write('fund_prices', prices);
 
-    await w.upsertFxFamilies([
+    await w.upsert('fx_families', [
       {
         code: 'USD1',
         description: 'USD: 1-2',
@@ -194,7 +194,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
     }
     await w.write('fx_rates', rates);
 
-    await w.upsertDepositProducts([
+    await w.upsert('deposit_products', [
       { id: 1, name_en: 'Savings Account', name_th: 'เงินฝากออมทรัพย์', display_order: 1 },
       { id: 2, name_en: 'Fixed Deposit 12 Months', name_th: 'เงินฝากประจำ 12 เดือน', display_order: 2 },
       { id: 3, name_en: 'Future Product', name_th: 'ผลิตภัณฑ์ใหม่', display_order: 3 },
@@ -234,7 +234,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
 
     // Loan rates: the reference rates with a history, one change announced for later, and a product
     // whose only rate is not in force yet.
-    await w.upsertLoanProducts([
+    await w.upsert('loan_products', [
       { id: 1, name_en: 'Minimum Loan Rate (MLR)', name_th: 'อัตราดอกเบี้ย MLR', display_order: 1 },
       { id: 3, name_en: 'Minimum Retail Rate (MRR)', name_th: 'อัตราดอกเบี้ย MRR', display_order: 3 },
       { id: 2, name_en: 'Minimum Overdraft Rate (MOR)', name_th: 'อัตราดอกเบี้ย MOR', display_order: 2 },

@@ -61,9 +61,9 @@ const revisions = (by: 'batch_id' | 'replaced_by_batch_id', batchId: number) =>
 beforeAll(async () => {
   store = await openTestStore(dir, 'bulk.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
-    await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsertFunds([1, 2, 3, 4, 5, 6, 7, 8].map(fundRow));
-    await w.upsertFxFamilies([
+    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
+    await w.upsert('funds', [1, 2, 3, 4, 5, 6, 7, 8].map(fundRow));
+    await w.upsert('fx_families', [
       { code: 'USD', description: 'USD', name: 'US Dollar', unit: 1, decimals: 4, display_order: 1 },
     ]);
   });
@@ -172,7 +172,7 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
   it('run other statements of the batch between writes of a table', async () => {
     const batch = await publishBatch(store, { kind: 'mixed', source: 't' }, async (w) => {
       await w.write('fund_prices', prices([5], 0, 60_000));
-      await w.upsertFunds([fundRow(9)]);
+      await w.upsert('funds', [fundRow(9)]);
       await w.write('fund_prices', prices([9], 0, 1000));
       await w.write('fx_rates', [
         { family_code: 'USD', rate_date: day(0), round: 1, rate_time: '08:30', selling_tt: 35 },

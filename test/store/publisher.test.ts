@@ -12,8 +12,8 @@ let store: Store;
 beforeAll(async () => {
   store = await openTestStore(dir, 'p.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
-    await w.upsertFundCategories([{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsertFunds([
+    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
+    await w.upsert('funds', [
       {
         id: 1,
         code: 'F1',
@@ -147,7 +147,7 @@ describe('versioned batch writes', () => {
       submitted_at: '2026-01-05 10:00:00',
     });
     await publishBatch(store, { kind: 'ref', source: 't' }, (w) =>
-      w.upsertDepositProducts([{ id: 1, name_en: 'Savings', name_th: 'ออม', display_order: 1 }]),
+      w.upsert('deposit_products', [{ id: 1, name_en: 'Savings', name_th: 'ออม', display_order: 1 }]),
     );
     const first = await publishBatch(store, { kind: 'deposit-rates', source: 't' }, async (w) => {
       await w.write('deposit_rates', [rate('2026-01-05', '0.50')]);

@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import type { ReferenceTableName } from '../../store/reference-tables.js';
 import type { VersionedTableName } from '../../store/versioned-tables.js';
 import type { ImportType } from '../spec.js';
 import type { DemoTarget, DemoWriter } from './generate.js';
@@ -16,8 +17,13 @@ const RENAME: Partial<Record<ImportType, Record<string, string>>> = {
   'loan-rates': { product_id: 'product' },
 };
 
-/** The import type whose file holds a versioned table's rows. */
-const FILE_OF: Record<VersionedTableName, ImportType> = {
+/** The import type whose file holds a table's rows. */
+const FILE_OF: Record<VersionedTableName | ReferenceTableName, ImportType> = {
+  fund_categories: 'fund-categories',
+  funds: 'funds',
+  fx_families: 'fx-families',
+  deposit_products: 'deposit-products',
+  loan_products: 'loan-products',
   fund_prices: 'fund-prices',
   fx_rates: 'fx-rates',
   deposit_rates: 'deposit-rates',
@@ -54,11 +60,7 @@ export class CsvFilesTarget implements DemoTarget {
 
   async batch(write: (writer: DemoWriter) => Promise<void>): Promise<void> {
     await write({
-      upsertFundCategories: (rows) => this.write('fund-categories', rows),
-      upsertFunds: (rows) => this.write('funds', rows),
-      upsertFxFamilies: (rows) => this.write('fx-families', rows),
-      upsertDepositProducts: (rows) => this.write('deposit-products', rows),
-      upsertLoanProducts: (rows) => this.write('loan-products', rows),
+      upsert: (table, rows) => this.write(FILE_OF[table], rows),
       // The market summary is left out: a market-summary batch holds one day, and a folder is one batch.
       write: async (table, rows) => {
         if (table !== 'market_summary') await this.write(FILE_OF[table], rows);

@@ -58,22 +58,8 @@ const SCALES: Readonly<Record<string, Scale>> = {
 const SLICE = 5000;
 const META = { kind: 'demo', source: 'demo-generator' };
 
-/**
- * Writes a deterministic demo dataset: the same seed and `until` give identical rows. Reference data
- * goes first, then deposit rates, FX rates one batch per year, and fund prices a group of funds per
- * batch, so no batch is huge and nothing holds the whole history in memory.
- */
-type DemoUpserts =
-  | 'upsertFundCategories'
-  | 'upsertFunds'
-  | 'upsertFxFamilies'
-  | 'upsertDepositProducts'
-  | 'upsertLoanProducts';
-
-/** What the demo writes through: the batch writer's methods that the generator uses, given rows. */
-export type DemoWriter = {
-  [K in DemoUpserts]: (rows: Parameters<BatchWriter[K]>[0]) => Promise<void>;
-} & {
+/** What the demo writes through: the batch writer's two writes, given rows as objects. */
+export type DemoWriter = Pick<BatchWriter, 'upsert'> & {
   /** Rows of a versioned table, as BatchWriter.write takes them (objects only). */
   write<T extends VersionedTableName>(table: T, rows: NewVersionedRow<T>[]): Promise<void>;
 };
@@ -91,6 +77,11 @@ export function generateDemo(store: Store, options: DemoOptions = {}): Promise<D
   return generateDemoInto(storeTarget(store), options);
 }
 
+/**
+ * Writes a deterministic demo dataset: the same seed and `until` give identical rows. Reference data
+ * goes first, then deposit rates, FX rates one batch per year, and fund prices a group of funds per
+ * batch, so no batch is huge and nothing holds the whole history in memory.
+ */
 export async function generateDemoInto(target: DemoTarget, options: DemoOptions = {}): Promise<DemoSummary> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const scale = SCALES[options.scale ?? 'default'];
@@ -129,11 +120,14 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
   };
 
   await publish(async (w) => {
-    await w.upsertFundCategories([...FUND_CATEGORIES]);
-    await w.upsertFunds(plans.map((p) => p.row));
-    await w.upsertFxFamilies(families);
-    await w.upsertDepositProducts(products);
-    await w.upsertLoanProducts(loanProducts);
+    await w.upsert('fund_categories', [...FUND_CATEGORIES]);
+    await w.upsert(
+      'funds',
+      plans.map((p) => p.row),
+    );
+    await w.upsert('fx_families', families);
+    await w.upsert('deposit_products', products);
+    await w.upsert('loan_products', loanProducts);
   });
   progress(
     `Reference data: ${plans.length} funds, ${families.length} FX families, ${products.length} deposit products`,
