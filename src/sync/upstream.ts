@@ -193,49 +193,39 @@ export class Upstream {
         let failure = '';
         // One time for the request, its redirects and its whole answer: a body that trickles is as
         // much a timeout as headers that never come.
-        // A timer cleared once the attempt is over, not AbortSignal.timeout: that one fires after every
-        // request, however long done, and makes a DOMException each time (16,000 in a sync of the demo).
-        const timeout = new AbortController();
-        const timer = setTimeout(() => timeout.abort(), timeoutMs);
-        const signal = this.options.signal
-          ? AbortSignal.any([timeout.signal, this.options.signal])
-          : timeout.signal;
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
         try {
-          try {
-            res = await this.fetchWithin(url, { ...init, signal });
-            if (!TRY_AGAIN.has(res.status)) return await this.whole(res, init);
-          } catch (error) {
-            if (this.options.signal?.aborted) throw new Error('the sync was stopped');
-            if (error instanceof AnswerFailure) throw error;
-            const why = String((error as Error)?.cause ?? error);
-            if (timeout.signal.aborted)
-              failure = res
-                ? `the answer did not arrive whole within ${timeoutMs} ms`
-                : `no answer within ${timeoutMs} ms`;
-            else
-              failure = res ? `the answer broke off (${why})` : `the upstream could not be reached (${why})`;
-            res = undefined;
-          }
-          const askedNow = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
-          if (askedNow === 0 && failures++ >= retries) {
-            if (res) return await this.whole(res, init, { lenient: true });
-            throw new AnswerFailure('unreachable', failure);
-          }
-          asked += askedNow;
-          if (asked > maxRetryWaitMs) return await this.whole(res!, init, { lenient: true }); // the client turns it into an error with its message
-          const wait = askedNow || backoffMs * 2 ** (failures - 1);
-          if (res) await res.body?.cancel();
-          if (askedNow) {
-            this.waitedMs += askedNow;
-            this.pacer.pause(askedNow);
-          }
-          this.retries++;
-          this.options.onWait?.(wait, res ? `HTTP ${res.status}` : failure);
-          await sleep(wait);
+          res = await this.fetchWithin(url, { ...init, signal });
+          if (!TRY_AGAIN.has(res.status)) return await this.whole(res, init);
+        } catch (error) {
           if (this.options.signal?.aborted) throw new Error('the sync was stopped');
-        } finally {
-          clearTimeout(timer);
+          if (error instanceof AnswerFailure) throw error;
+          const why = String((error as Error)?.cause ?? error);
+          if (timeout.aborted)
+            failure = res
+              ? `the answer did not arrive whole within ${timeoutMs} ms`
+              : `no answer within ${timeoutMs} ms`;
+          else failure = res ? `the answer broke off (${why})` : `the upstream could not be reached (${why})`;
+          res = undefined;
         }
+        const askedNow = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
+        if (askedNow === 0 && failures++ >= retries) {
+          if (res) return await this.whole(res, init, { lenient: true });
+          throw new AnswerFailure('unreachable', failure);
+        }
+        asked += askedNow;
+        if (asked > maxRetryWaitMs) return await this.whole(res!, init, { lenient: true }); // the client turns it into an error with its message
+        const wait = askedNow || backoffMs * 2 ** (failures - 1);
+        if (res) await res.body?.cancel();
+        if (askedNow) {
+          this.waitedMs += askedNow;
+          this.pacer.pause(askedNow);
+        }
+        this.retries++;
+        this.options.onWait?.(wait, res ? `HTTP ${res.status}` : failure);
+        await sleep(wait);
+        if (this.options.signal?.aborted) throw new Error('the sync was stopped');
       }
     } finally {
       this.pacer.release();
