@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishBatch } from '../../src/store/publisher.js';
 import { readSyncState } from '../../src/sync/state.js';
+import { operations } from '../helpers/operations.js';
 import { samplePaths } from './operations.js';
 import { body, DEMO_UNTIL, demoService, emptyService, sync, syncFrom, type Service } from './services.js';
 
@@ -28,7 +29,19 @@ async function differences(paths: string[]): Promise<string[]> {
 const batchesOf = (s: Service) =>
   s.store.db.selectFrom('batches').select(['id', 'kind', 'status', 'row_count']).orderBy('id').execute();
 
+/** An operation as its path names it: group, operation and the number of segments (GetDepositRate/{date}). */
+const operationOf = (path: string) => {
+  const segments = path.split('?')[0]!.split('/');
+  return `${segments[2]}/${segments[3]}/${segments.length}`.toLowerCase();
+};
+
 describe('sync between two services', () => {
+  it('samples every operation of the interface (test/helpers/operations.ts), so a new one is compared too', async () => {
+    const sampled = new Set((await samplePaths(a, DEMO_UNTIL)).map(operationOf));
+    const every = operations({ today: DEMO_UNTIL, latest: DEMO_UNTIL, batchId: 0 });
+    expect(every.filter((o) => !sampled.has(operationOf(o.url))).map((o) => o.id)).toEqual([]);
+  });
+
   it('copies the catalogue and every history, so that every operation of B answers as A', async () => {
     const summary = await sync(b, syncFrom(a));
     expect(summary.error).toBeNull();
