@@ -1,12 +1,13 @@
-import { addDays } from '../../src/domain/dates.js';
+import { addDays, bangkokToday } from '../../src/domain/dates.js';
 import type { Service } from './services.js';
 
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
 /**
- * A sample of every operation of the interface (the ten, the website's and the nav group's) on A's data: every
- * seventh fund and the first and last, a day every few weeks with its rounds, ranges short and long,
- * both languages, statistics over several windows.
+ * A sample of every operation of the interface (the ten, the website's, the nav group's, the rates on
+ * a day) on A's data: every seventh fund and the first and last, a day every few weeks with its
+ * rounds, ranges short and long, both languages, statistics over several windows. two-services.test.ts
+ * checks that no operation of test/helpers/operations.ts is left out.
  */
 export async function samplePaths(a: Service, until: string): Promise<string[]> {
   const funds = (await a.store.db.selectFrom('funds').select('id').orderBy('id').execute()).map((f) => f.id);
@@ -93,7 +94,15 @@ export async function samplePaths(a: Service, until: string): Promise<string[]> 
     ['10', 'EUR', 'GBP'],
     ['1000000', 'IDR', 'THB'],
   ]) {
-    paths.push(`${X}/Convert/${amount}/${from}/${to}`);
+    paths.push(`${X}/Convert/${amount}/${from}/${to}`, `${X}/FxCal/${amount}/${from}/${to}`);
   }
+  // The rates in force on a day, on the day of the sync only: the interface publishes deposit and loan
+  // rates as those in effect (today, not A's last day), so B's history of them starts with its first
+  // sync (docs/sync.md).
+  const today = bangkokToday(new Date());
+  paths.push(
+    `/api/InterestRatesService/GetDepositRate/${today}`,
+    `/api/InterestRatesService/GetLoanRate/${today}`,
+  );
   return paths;
 }
