@@ -51,11 +51,14 @@ const line = (what: string, f: Figures) =>
   `${n(f.requests / f.seconds).padStart(6)} req/s ${n(f.rows).padStart(9)} rows ${n(f.rows / f.seconds).padStart(8)} rows/s ` +
   `${String(f.batches).padStart(4)} batches`;
 
-/** A fresh database for one part: a SQLite file, or the PostgreSQL database named, emptied. */
+/**
+ * A fresh database for one part: a SQLite file, or the PostgreSQL database named, emptied; made by
+ * `rates migrate`, as commands make no database unasked.
+ */
 async function freshDatabase(dir: string, name: string): Promise<string> {
-  const url = values['postgres-url'];
-  if (!url) return `sqlite:${join(dir, `${name}.db`)}`;
-  await recreateDatabase(url);
+  const url = values['postgres-url'] ?? `sqlite:${join(dir, `${name}.db`)}`;
+  if (values['postgres-url']) await recreateDatabase(url);
+  await runCli(['migrate'], serviceEnv(url), false);
   return url;
 }
 
