@@ -164,6 +164,37 @@ describe('subscribing and keys', () => {
     expect((await owner.browser.get(`/subscriptions/${subscription.id}`)).json().name).toBe('mine');
   });
 
+  it('refuses every subscription route without a session, and after signing out, changing nothing', async () => {
+    const owner = await signedUpDeveloper(t);
+    const { subscription, primaryKey } = (
+      await owner.browser.post('/subscriptions', { productId: openId, name: 'kept', acceptTerms: true })
+    ).json();
+    // A visitor with the portal's CSRF token but no session; then the owner, signed out.
+    const visitor = new Browser(t.app, '198.51.100.251');
+    await visitor.session();
+    expect((await owner.browser.post('/signout')).statusCode).toBe(204);
+    await owner.browser.session();
+    for (const someone of [visitor, owner.browser]) {
+      const id = subscription.id;
+      const answers = [
+        await someone.get('/subscriptions'),
+        await someone.post('/subscriptions', { productId: openId, name: 'new', acceptTerms: true }),
+        await someone.get(`/subscriptions/${id}`),
+        await someone.patch(`/subscriptions/${id}`, { name: 'taken' }),
+        await someone.post(`/subscriptions/${id}/cancel`),
+        await someone.post(`/subscriptions/${id}/regenerate`, { which: 'primary' }),
+        await someone.get(`/subscriptions/${id}/usage`),
+        await someone.get(`/subscriptions/${id}/usage.csv`),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 401));
+    }
+    expect((await api(primaryKey)).statusCode).toBe(200);
+    await owner.browser.signin(owner.email, PASSWORD);
+    expect((await owner.browser.get('/subscriptions')).json()).toEqual([
+      expect.objectContaining({ id: subscription.id, name: 'kept', state: 'active' }),
+    ]);
+  });
+
   it('gives an operator’s subscription (rates keys create) to a developer, keys unchanged', async () => {
     const { browser } = await signedUpDeveloper(t);
     const me = (await browser.get('/me')).json();
