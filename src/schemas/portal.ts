@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from './common.js';
+import { SubscriptionState } from './subscriptions.js';
 import { PER_DEVELOPER_MAX } from '../domain/products.js';
 
 // Shapes of the developer portal's JSON API (/portal/api/, docs/portal.md) and of products as the
@@ -54,10 +55,12 @@ export const PasswordChange = Type.Object(
 export const PasswordBody = Type.Object({ password: Password }, { additionalProperties: false });
 
 export const PortalRateLimit = Type.Object({ calls: Type.Integer(), seconds: Type.Integer() });
+export type PortalRateLimit = Static<typeof PortalRateLimit>;
 export const PortalQuota = Type.Object({
   calls: Type.Integer(),
   period: Type.Union([Type.Literal('day'), Type.Literal('month')]),
 });
+export type PortalQuota = Static<typeof PortalQuota>;
 
 /** A product as developers see it (published ones only). */
 export const Product = Type.Object({
@@ -108,7 +111,7 @@ export const PortalSubscription = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   product: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  state: Type.String(),
+  state: SubscriptionState,
   createdAt: Type.String(),
   startsAt: Nullable(Type.String()),
   endsAt: Nullable(Type.String()),

@@ -25,15 +25,24 @@ export const KeyHint = Type.Object({
   createdAt: Type.String(),
 });
 
+/** A subscription's state as served (expired is worked out from its end, not stored). */
+export const SubscriptionState = Type.Union([
+  Type.Literal('submitted'),
+  Type.Literal('active'),
+  Type.Literal('suspended'),
+  Type.Literal('cancelled'),
+  Type.Literal('rejected'),
+  Type.Literal('expired'),
+]);
+export type SubscriptionState = Static<typeof SubscriptionState>;
+
 export const SubscriptionInfo = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
     owner: Nullable(Type.String()),
     groups: Type.String({ description: "'all' or service groups separated by commas" }),
-    state: Type.Union(
-      ['active', 'suspended', 'cancelled', 'expired', 'submitted', 'rejected'].map((s) => Type.Literal(s)),
-    ),
+    state: SubscriptionState,
     rateLimit: Nullable(RateLimit),
     quota: Nullable(Quota),
     expiresAt: Nullable(Type.String()),

@@ -6,15 +6,18 @@ import type { Lang } from '../i18n.js';
 export type { Lang };
 export type PortalMode = 'open' | 'invite' | 'off';
 
-export interface Developer {
-  id: number | string;
-  name: string;
-  email: string;
-  pendingEmail: string | null;
-  confirmed: boolean;
-  lang: Lang;
-  createdAt: string;
-}
+// The answers' shapes are the server's own schemas (src/schemas/portal.ts), imported as types only.
+import type {
+  Developer,
+  PortalSubscription as Subscription,
+  PortalQuota as Quota,
+  PortalRateLimit as RateLimit,
+  Product,
+} from '../../../src/schemas/portal.js';
+import type { SubscriptionState } from '../../../src/schemas/subscriptions.js';
+import type { UsageDay } from '../../../src/portal/usage.js';
+
+export type { Developer, Product, Quota, RateLimit, Subscription, SubscriptionState, UsageDay };
 
 export interface Session {
   developer: Developer | null;
@@ -22,55 +25,9 @@ export interface Session {
   portal: PortalMode;
 }
 
-export interface RateLimit {
-  calls: number;
-  seconds: number;
-}
-export interface Quota {
-  calls: number;
-  period: 'day' | 'month';
-}
-
-export interface Product {
-  id: number | string;
-  name: string;
-  description: { en: string; th: string };
-  groups: string[];
-  rateLimit: RateLimit | null;
-  quota: Quota | null;
-  approval: boolean;
-  perDeveloper: number;
-  terms: string;
-}
-
-export type SubscriptionState = 'submitted' | 'active' | 'suspended' | 'cancelled' | 'rejected' | 'expired';
-
-export interface Subscription {
-  id: number | string;
-  name: string;
-  /** null for a key the operator made without a product and then gave to the developer. */
-  product: { id: number | string; name: string } | null;
-  state: SubscriptionState;
-  createdAt: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  rejectionReason: string | null;
-  rateLimit: RateLimit | null;
-  quota: Quota | null;
-  quotaLeft: number | null;
-  primaryLast4: string;
-  secondaryLast4: string;
-}
-
-export interface UsageDay {
-  date: string;
-  operation: string;
-  answered: number;
-  limited: number;
-  failed: number;
-}
-
 export type KeySlot = 'primary' | 'secondary';
+/** A subscription's id as the routes carry it: a number from an answer, or text from the page's hash. */
+type SubscriptionId = number | string;
 
 /** A refused or failed call: `code` is the API's stable code ('unreachable' when no answer came). */
 export class PortalError extends Error {
@@ -184,24 +141,24 @@ export class PortalApi {
       { productId, name, acceptTerms: true },
     );
   }
-  rename(id: Subscription['id'], name: string) {
+  rename(id: SubscriptionId, name: string) {
     return this.call<Subscription>('PATCH', `/subscriptions/${encodeURIComponent(id)}`, { name });
   }
-  cancel(id: Subscription['id']) {
+  cancel(id: SubscriptionId) {
     return this.call<Subscription>('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`);
   }
-  regenerate(id: Subscription['id'], which: KeySlot) {
+  regenerate(id: SubscriptionId, which: KeySlot) {
     return this.call<{ key: string; last4: string }>(
       'POST',
       `/subscriptions/${encodeURIComponent(id)}/regenerate`,
       { which },
     );
   }
-  usage(id: Subscription['id']) {
+  usage(id: SubscriptionId) {
     return this.call<{ days: UsageDay[] }>('GET', `/subscriptions/${encodeURIComponent(id)}/usage`);
   }
 }
 
 /** Where the usage CSV is (a plain link: the browser downloads it with the session cookie). */
-export const usageCsvUrl = (id: Subscription['id']) =>
+export const usageCsvUrl = (id: SubscriptionId) =>
   `${BASE}/subscriptions/${encodeURIComponent(id)}/usage.csv`;
