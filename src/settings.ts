@@ -25,6 +25,12 @@ export interface Setting<S extends TSchema = TSchema> {
   secret?: boolean;
 }
 
+/** A list setting's text: its items separated by commas, blanks around them and empty ones left out. */
+const commaList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 const integerText = (text: string) => (/^-?[0-9]+$/.test(text) ? Number(text) : Number.NaN);
 const verbatim = (text: string) => text;
 /** Anything but 0, false and no (any case) is true. */
@@ -256,11 +262,7 @@ export const SETTINGS = {
     env: 'CORS_ORIGINS',
     schema: Type.Array(Type.String({ minLength: 1 })),
     type: 'list',
-    parse: (text: string) =>
-      text
-        .split(',')
-        .map((o) => o.trim())
-        .filter((o) => o !== ''),
+    parse: commaList,
     default: ['*'],
     description: 'Origins allowed to call `/api/` from a browser, comma-separated',
   },
@@ -516,11 +518,7 @@ export const SETTINGS = {
     env: 'CONNECTORS',
     schema: Type.Array(Type.Union(CONNECTOR_NAMES.map((n) => Type.Literal(n)))),
     type: 'list',
-    parse: (text: string) =>
-      text
-        .split(',')
-        .map((n) => n.trim())
-        .filter(Boolean),
+    parse: commaList,
     default: [],
     shownDefault: '(none)',
     description: `Connectors \`rates serve\` runs on their schedules, separated by commas (${CONNECTOR_NAMES.join(', ')}); unset: none`,
@@ -583,11 +581,7 @@ export const SETTINGS = {
     env: 'SEC_AMCS',
     schema: Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' })),
     type: 'list',
-    parse: (text: string) =>
-      text
-        .split(',')
-        .map((n) => n.trim())
-        .filter(Boolean),
+    parse: commaList,
     default: [] as string[],
     shownDefault: '(all)',
     description:
