@@ -1,13 +1,8 @@
 import type { Kysely } from 'kysely';
-import { Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { epochSeconds as seconds, storedGauges } from '../gateway/stored-gauges.js';
 import type { Database } from '../store/schema.js';
-import { connectorStatus, readConnectorStates, type ConnectorState, type ConnectorStatus } from './state.js';
-
-const RESULTS = ['ok', 'failed', 'running'] as const;
-/** One read of the states serves every gauge of a scrape (they are collected together). */
-const READ_REUSE_MS = 1000;
-
-type Read = { state: ConnectorState; status: ConnectorStatus }[];
+import { connectorStatus, readConnectorStates } from './state.js';
 
 /**
  * The connectors' gauges, one series per connector (label `connector`), read from the store at each
@@ -15,34 +10,11 @@ type Read = { state: ConnectorState; status: ConnectorStatus }[];
  */
 export function registerConnectorMetrics(registry: Registry, db: Kysely<Database>): void {
   if (registry.getSingleMetric('rates_connector_last_result')) return;
-  let last: { at: number; read: Promise<Read> } | undefined;
-  const current = (): Promise<Read> => {
-    const now = performance.now();
-    if (!last || now - last.at > READ_REUSE_MS) {
-      const read = readConnectorStates(db).then(
-        (states) => states.map((state) => ({ state, status: connectorStatus(state) })),
-        () => [],
-      );
-      last = { at: now, read };
-    }
-    return last.read;
-  };
-  const seconds = (iso: string | null) => (iso === null ? undefined : Date.parse(iso) / 1000);
-  const gauge = (name: string, help: string, value: (r: Read[number]) => number | null | undefined) =>
-    new Gauge({
-      name,
-      help,
-      labelNames: ['connector'],
-      registers: [registry],
-      aggregator: 'first',
-      async collect() {
-        this.reset();
-        for (const r of await current()) {
-          const v = value(r);
-          if (v !== undefined && v !== null) this.set({ connector: r.state.connector }, v);
-        }
-      },
-    });
+  const { gauge, lastResult } = storedGauges(
+    registry,
+    async () => (await readConnectorStates(db)).map((state) => ({ state, status: connectorStatus(state) })),
+    { name: 'connector', of: (r) => r.state.connector },
+  );
   gauge('rates_connector_backfill_done', '1 once the connector has backfilled from its first day', (r) =>
     r.status.backfillDone ? 1 : 0,
   );
@@ -77,17 +49,9 @@ export function registerConnectorMetrics(registry: Registry, db: Kysely<Database
     "Rows the import's checks refused in the last run",
     (r) => r.state.lastRun?.refused.length,
   );
-  new Gauge({
-    name: 'rates_connector_last_result',
-    help: 'The last run of each connector: 1 for its result (ok, failed, running)',
-    labelNames: ['connector', 'result'],
-    registers: [registry],
-    aggregator: 'first',
-    async collect() {
-      this.reset();
-      for (const r of await current())
-        for (const result of RESULTS)
-          this.set({ connector: r.state.connector, result }, r.status.lastResult === result ? 1 : 0);
-    },
-  });
+  lastResult(
+    'rates_connector_last_result',
+    'The last run of each connector: 1 for its result (ok, failed, running)',
+    (r) => r.status.lastResult,
+  );
 }

@@ -1,13 +1,8 @@
 import type { Kysely } from 'kysely';
-import { Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { epochSeconds as seconds, storedGauges } from '../gateway/stored-gauges.js';
 import type { Database } from '../store/schema.js';
-import { readSyncState, syncStatus, type SyncState, type SyncStatus } from './state.js';
-
-const RESULTS = ['ok', 'failed', 'running'] as const;
-/** One read of the state serves every gauge of a scrape (they are collected together). */
-const READ_REUSE_MS = 1000;
-
-type Read = { state: SyncState; status: SyncStatus } | null;
+import { readSyncState, syncStatus } from './state.js';
 
 /**
  * The sync's gauges (`rates sync` or the job of `rates serve`), read from the store at each scrape,
@@ -16,33 +11,10 @@ type Read = { state: SyncState; status: SyncStatus } | null;
 export function registerSyncMetrics(registry: Registry, db: Kysely<Database>): void {
   // One gateway, and so one registry, may serve several apps of a process (its listeners).
   if (registry.getSingleMetric('rates_sync_first_sync_done')) return;
-  let last: { at: number; read: Promise<Read> } | undefined;
-  const current = (): Promise<Read> => {
-    const now = performance.now();
-    if (!last || now - last.at > READ_REUSE_MS) {
-      const read = readSyncState(db).then(
-        (state) => (state ? { state, status: syncStatus(state) } : null),
-        () => null,
-      );
-      last = { at: now, read };
-    }
-    return last.read;
-  };
-  const seconds = (iso: string | null) => (iso === null ? undefined : Date.parse(iso) / 1000);
-  const gauge = (name: string, help: string, value: (r: NonNullable<Read>) => number | undefined) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      // Every worker of a cluster reads the same state: its value once, not a sum over workers.
-      aggregator: 'first',
-      async collect() {
-        this.reset();
-        const r = await current();
-        const v = r ? value(r) : undefined;
-        if (v !== undefined) this.set(v);
-      },
-    });
+  const { gauge, lastResult } = storedGauges(registry, async () => {
+    const state = await readSyncState(db);
+    return state ? [{ state, status: syncStatus(state) }] : [];
+  });
   gauge('rates_sync_first_sync_done', '1 once the first sync from the upstream is complete', (r) =>
     r.state.phase === 'done' ? 1 : 0,
   );
@@ -72,17 +44,9 @@ export function registerSyncMetrics(registry: Registry, db: Kysely<Database>): v
     'Batches published by the last sync run',
     (r) => r.state.lastRun?.batches,
   );
-  new Gauge({
-    name: 'rates_sync_last_result',
-    help: 'The last sync run: 1 for its result (ok, failed, running)',
-    labelNames: ['result'],
-    registers: [registry],
-    // Every worker of a cluster reads the same state: its value once, not a sum over workers.
-    aggregator: 'first',
-    async collect() {
-      this.reset();
-      const r = await current();
-      if (r) for (const result of RESULTS) this.set({ result }, r.status.lastResult === result ? 1 : 0);
-    },
-  });
+  lastResult(
+    'rates_sync_last_result',
+    'The last sync run: 1 for its result (ok, failed, running)',
+    (r) => r.status.lastResult,
+  );
 }
