@@ -41,6 +41,32 @@ describe('admin routes', () => {
     }
   });
 
+  it("refuse the portal's operator routes without the token, with a subscription key, and changes nothing", async () => {
+    const routes: ['GET' | 'POST' | 'PATCH', string, object?][] = [
+      ['GET', '/admin/products'],
+      ['POST', '/admin/products', { name: 'sneaky' }],
+      ['GET', '/admin/products/1'],
+      ['PATCH', '/admin/products/1', { published: true }],
+      ['GET', '/admin/developers'],
+      ['GET', '/admin/developers/1'],
+      ['POST', '/admin/developers/invitations', { email: 'x@example.com' }],
+      ['GET', '/admin/subscriptions/pending'],
+      ['POST', '/admin/subscriptions/1/approve', {}],
+      ['POST', '/admin/subscriptions/1/reject', { reason: 'no' }],
+    ];
+    for (const headers of [{}, { 'ocp-apim-subscription-key': t.key }, { authorization: `Bearer ${t.key}` }])
+      for (const [method, url, payload] of routes) {
+        const res = await t.app.inject({ method, url, headers, ...(payload && { payload }) });
+        expect([method, url, res.statusCode]).toEqual([method, url, 401]);
+      }
+    const products = await t.app.inject({
+      url: '/admin/products',
+      headers: { authorization: `Bearer ${t.adminToken}` },
+    });
+    expect(products.statusCode).toBe(200);
+    expect(products.json()).toEqual([]);
+  });
+
   it('do not accept the admin token on the API', async () => {
     const res = await t.app.inject({
       url: '/api/FundPriceService/LatestDate',
