@@ -1,5 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Readable, Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { request } from 'undici';
 import { RatesClient } from '../client/client.js';
 import { RatesApiError, retryAfterMs } from '../client/errors.js';
 import { AnswerReader } from './answer-reader.js';
@@ -23,7 +27,6 @@ export interface UpstreamOptions {
   maxRetryWaitMs: number;
   /** First back-off wait when the upstream names none, doubled at each retry, in ms. */
   backoffMs?: number;
-  fetch?: typeof fetch;
   /** Stops the requests (and waits) in progress, e.g. when the service shuts down. */
   signal?: AbortSignal;
   /** Told of every wait the upstream asked for (429, 403) or a back-off after a failure. */
@@ -189,7 +192,7 @@ export class Upstream {
       for (let attempt = 0; ; attempt++) {
         if (attempt > 0) await this.pacer.spaced();
         this.requests++;
-        let res: Response | undefined;
+        let res: Arrival | undefined;
         let failure = '';
         // One time for the request, its redirects and its whole answer: a body that trickles is as
         // much a timeout as headers that never come.
@@ -217,7 +220,7 @@ export class Upstream {
         asked += askedNow;
         if (asked > maxRetryWaitMs) return await this.whole(res!, init, { lenient: true }); // the client turns it into an error with its message
         const wait = askedNow || backoffMs * 2 ** (failures - 1);
-        if (res) await res.body?.cancel();
+        if (res) discard(res.body);
         if (askedNow) {
           this.waitedMs += askedNow;
           this.pacer.pause(askedNow);
@@ -240,21 +243,22 @@ export class Upstream {
    * body when that cannot be read, and cut at the limit.
    */
   private async whole(
-    res: Response,
+    res: Arrival,
     init: RequestInit | undefined,
     { lenient = false } = {},
   ): Promise<Response> {
     const limit = this.options.maxAnswerBytes;
-    const head = { status: res.status, statusText: res.statusText, headers: res.headers };
-    const json = res.ok && new Headers(init?.headers).get('accept') === 'application/json';
+    const head = { status: res.status, statusText: STATUS_CODES[res.status] ?? '', headers: res.headers };
+    const ok = res.status >= 200 && res.status < 300;
+    const json = ok && new Headers(init?.headers).get('accept') === 'application/json';
     const reader = json ? new AnswerReader(limit) : undefined;
     const pieces: Uint8Array[] = [];
     let bytes = 0;
     try {
-      for await (const piece of (res.body ?? []) as AsyncIterable<Uint8Array>) {
+      for await (const piece of res.body as AsyncIterable<Buffer>) {
         bytes += piece.length;
         const over = reader ? !reader.push(piece) : bytes > limit;
-        // Leaving the loop cancels the body: the rest is never read.
+        // Leaving the loop destroys the body: the rest is never read.
         if (over) {
           if (lenient) break;
           throw new AnswerFailure(
@@ -283,17 +287,20 @@ export class Upstream {
    * One request, following redirects only within the upstream's origin: the key goes in a header
    * of every request, so a redirect elsewhere (another host, port or scheme) would hand it to
    * whoever is there. Such a redirect ends the run instead.
+   *
+   * undici's `request` rather than `fetch`: the answers are read here as Node streams and decoded
+   * with zlib, without fetch's web streams between (a demo sync's profile: bench/README.md, sync).
    */
-  private async fetchWithin(url: string, init: RequestInit): Promise<Response> {
-    const doFetch = this.options.fetch ?? globalThis.fetch;
+  private async fetchWithin(url: string, init: RequestInit & { signal: AbortSignal }): Promise<Arrival> {
     const origin = new URL(url).origin;
+    const headers = { ...Object.fromEntries(new Headers(init.headers)), 'accept-encoding': ACCEPT_ENCODING };
     let target = url;
-    let method = init.method ?? 'GET';
+    let method = (init.method ?? 'GET') as 'GET' | 'POST';
     for (let hops = 0; ; hops++) {
-      const res = await doFetch(target, { ...init, method, redirect: 'manual' });
-      const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null;
-      if (location === null) return res;
-      await res.body?.cancel();
+      const res = await request(target, { method, headers, signal: init.signal });
+      const location = REDIRECTS.has(res.statusCode) ? single(res.headers.location) : undefined;
+      if (location === undefined) return arrival(res.statusCode, res.headers, res.body);
+      discard(res.body);
       const next = new URL(location, target);
       if (next.origin !== origin)
         throw new AnswerFailure(
@@ -301,11 +308,59 @@ export class Upstream {
           `the upstream redirected to another origin (${next.origin}); the key is not sent there`,
         );
       if (hops >= MAX_REDIRECTS) throw new AnswerFailure('refused', `more than ${MAX_REDIRECTS} redirects`);
-      // As fetch itself does: a 303, or a 301/302 of a POST, is followed with a GET.
-      if (res.status === 303 || (method === 'POST' && res.status <= 302)) method = 'GET';
+      // As fetch does: a 303, or a 301/302 of a POST, is followed with a GET.
+      if (res.statusCode === 303 || (method === 'POST' && res.statusCode <= 302)) method = 'GET';
       target = next.href;
     }
   }
+}
+
+/** An answer as it arrives: its status, its headers and its body, decoded. */
+interface Arrival {
+  status: number;
+  headers: Headers;
+  body: Readable;
+}
+
+type RawHeaders = Record<string, string | string[] | undefined>;
+
+/** Stops reading a body that is not wanted (undici's says so with an error event: nobody listens). */
+const discard = (body: Readable) => void body.on('error', () => {}).destroy();
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** The encodings asked for, and how each is decoded (what fetch would ask for and decode). */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const DECODED_PIECE = 64 * 1024;
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => createGunzip({ chunkSize: DECODED_PIECE }),
+  'x-gzip': () => createGunzip({ chunkSize: DECODED_PIECE }),
+  deflate: () => createInflate({ chunkSize: DECODED_PIECE }),
+  br: () => createBrotliDecompress({ chunkSize: DECODED_PIECE }),
+};
+
+/** The answer with its body decoded as its Content-Encoding says; an encoding not asked for is refused. */
+function arrival(status: number, raw: RawHeaders, body: Readable): Arrival {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw))
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, v);
+  const encoding = headers.get('content-encoding')?.trim().toLowerCase();
+  if (!encoding || encoding === 'identity') return { status, headers, body };
+  const decoder = DECODERS[encoding];
+  if (!decoder) {
+    discard(body);
+    throw new AnswerFailure('not-interface', `the answer is encoded as ${encoding}, which was not asked for`);
+  }
+  // The decoded body replaces the raw one: a failure of the raw one fails it, and stopping it (a
+  // limit, a timeout) stops the raw one. Not stream.pipeline: it makes and aborts an AbortController
+  // per answer, a DOMException each (1 % of a demo sync's CPU).
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  const decoded = decoder();
+  body.on('error', (error) => decoded.destroy(error));
+  decoded.on('close', () => body.destroy());
+  return { status, headers, body: body.pipe(decoded) };
 }
 
 /** Redirect statuses, and how many in a row a request follows (fetch's own bound). */

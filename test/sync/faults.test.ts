@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { uncachedApp } from '../helpers/app.js';
 import { readSyncState } from '../../src/sync/state.js';
+import { hostileUpstream } from './hostile.js';
 import { samplePaths } from './operations.js';
 import {
   body,
@@ -21,7 +22,7 @@ import {
 
 /** Three months of demo history: enough batches to stop between, quick to sync. */
 const UNTIL = '2014-03-31';
-const services: Service[] = [];
+const services: { close(): Promise<void> }[] = [];
 afterAll(async () => {
   for (const s of services) await s.close();
 });
@@ -149,13 +150,13 @@ describe('sync faults', () => {
     expect(status.sync.lastError).toMatch(/fund 125/);
 
     // Not JSON at all: refused as clearly.
-    const notJson = await sync(b, {
-      ...syncFrom(a),
-      fetch: async (url, init) =>
-        /LatestDate/.test(String(url))
-          ? new Response('<html>maintenance</html>', { status: 200 })
-          : fetch(url, init),
+    const maintenance = await hostileUpstream(a, (req, res) => {
+      if (!/LatestDate/.test(req.url ?? '')) return false;
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+      return true;
     });
+    services.push(maintenance);
+    const notJson = await sync(b, { ...syncFrom(a), baseUrl: maintenance.url });
     expect(notJson.error).toBe("LatestDate: the upstream's answer is not JSON");
 
     garbage = false;
