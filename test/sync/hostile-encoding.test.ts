@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { samplePaths } from './operations.js';
-import { body, demoService, emptyService, sync, syncFrom, type Service } from './services.js';
-import { hostileUpstream, type Hostile, type Handler } from './hostile.js';
+import { body, sync, syncFrom } from './services.js';
+import { hostileSuite } from './hostile.js';
 
 // The sync asks for compressed answers and decodes them itself (src/sync/upstream.ts): every
 // encoding it asks for is read, one it did not ask for is refused by name, a broken one is a failed
@@ -11,26 +11,8 @@ import { hostileUpstream, type Hostile, type Handler } from './hostile.js';
 
 const UNTIL = '2014-03-31';
 const LIMIT = 1_000_000;
-let a: Service;
-const closing: { close(): Promise<void> }[] = [];
-beforeAll(async () => {
-  a = await demoService(UNTIL);
-  closing.push(a);
-});
-afterAll(async () => {
-  for (const c of closing.reverse()) await c.close();
-});
-
-async function upstream(handler: Handler): Promise<Hostile> {
-  const h = await hostileUpstream(a, handler);
-  closing.push(h);
-  return h;
-}
-async function mirror(): Promise<Service> {
-  const b = await emptyService();
-  closing.push(b);
-  return b;
-}
+const suite = hostileSuite(UNTIL);
+const { upstream, mirror } = suite;
 
 const ENCODE = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync } as const;
 
@@ -51,13 +33,13 @@ describe('sync and compressed answers', () => {
       return true;
     });
     const b = await mirror();
-    const summary = await sync(b, { ...syncFrom(a), baseUrl: hostile.url });
+    const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url });
     expect(summary).toMatchObject({ result: 'ok', error: null });
     expect([...asked]).toEqual(['gzip, deflate, br']);
     for (const encoding of encodings) expect(used.get(encoding)).toBeGreaterThan(10);
-    const paths = await samplePaths(a, UNTIL);
+    const paths = await samplePaths(suite.a, UNTIL);
     for (const path of paths.filter((_, i) => i % 4 === 0))
-      expect(await body(b, path)).toBe(await body(a, path));
+      expect(await body(b, path)).toBe(await body(suite.a, path));
   }, 120_000);
 
   it('refuses an encoding it did not ask for, by name, and publishes nothing', async () => {
@@ -68,7 +50,7 @@ describe('sync and compressed answers', () => {
       return true;
     });
     const b = await mirror();
-    const summary = await sync(b, { ...syncFrom(a), baseUrl: hostile.url });
+    const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url });
     expect(summary.result).toBe('failed');
     expect(summary.error).toBe('LatestDate: the answer is encoded as zstd, which was not asked for');
     expect(await b.store.db.selectFrom('batches').selectAll().execute()).toEqual([]);
@@ -87,7 +69,7 @@ describe('sync and compressed answers', () => {
       return true;
     });
     const b = await mirror();
-    const summary = await sync(b, { ...syncFrom(a), baseUrl: hostile.url, retries: 1, backoffMs: 10 });
+    const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url, retries: 1, backoffMs: 10 });
     const fund = /FundPrice_ByFundCode\/(\d+)\//.exec(broken!)![1];
     expect(summary.result).toBe('failed');
     expect(summary.error).toMatch(
@@ -114,7 +96,7 @@ describe('sync and compressed answers', () => {
       return true;
     });
     const b = await mirror();
-    const summary = await sync(b, { ...syncFrom(a), baseUrl: hostile.url, maxAnswerBytes: LIMIT });
+    const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url, maxAnswerBytes: LIMIT });
     const fund = /FundPrice_ByFundCode\/(\d+)\//.exec(huge!)![1];
     expect(summary.result).toBe('failed');
     expect(summary.error).toBe(

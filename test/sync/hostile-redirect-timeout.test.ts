@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoService, emptyService, sync, syncFrom, type Service } from './services.js';
-import { hostileUpstream, recorder, stream, type Handler, type Hostile } from './hostile.js';
+import { describe, expect, it } from 'vitest';
+import { sync, syncFrom } from './services.js';
+import { hostileSuite, recorder, stream } from './hostile.js';
 
 // Issue 45, items 3 and 4: the upstream is not trusted. A redirect to another origin must not take
 // the key there; a timeout, of the headers or of a body that trickles, names the operation and day
@@ -8,26 +8,8 @@ import { hostileUpstream, recorder, stream, type Handler, type Hostile } from '.
 
 /** Three months of demo history: quick to sync. */
 const UNTIL = '2014-03-31';
-let a: Service;
-const closing: { close(): Promise<void> }[] = [];
-beforeAll(async () => {
-  a = await demoService(UNTIL);
-  closing.push(a);
-});
-afterAll(async () => {
-  for (const c of closing.reverse()) await c.close();
-});
-
-async function upstream(handler: Handler): Promise<Hostile> {
-  const h = await hostileUpstream(a, handler);
-  closing.push(h);
-  return h;
-}
-async function mirror(): Promise<Service> {
-  const b = await emptyService();
-  closing.push(b);
-  return b;
-}
+const suite = hostileSuite(UNTIL);
+const { upstream, mirror } = suite;
 
 /** 'Getfxrates 2014-03-31 round 2' from a Getfxrates path (its day is dd/MM/yyyy). */
 function fxRound(url: string): string | undefined {
@@ -38,7 +20,7 @@ function fxRound(url: string): string | undefined {
 describe('sync from a hostile upstream', () => {
   it('never sends the key to another origin: a redirect there ends the run, one within the upstream is followed', async () => {
     const elsewhere = await recorder();
-    closing.push(elsewhere);
+    suite.keep(elsewhere);
     let target: 'elsewhere' | 'same' = 'elsewhere';
     let redirected: string | undefined;
     const hostile = await upstream((req, res) => {
@@ -54,7 +36,7 @@ describe('sync from a hostile upstream', () => {
       return true;
     });
     const b = await mirror();
-    const first = await sync(b, { ...syncFrom(a), baseUrl: hostile.url });
+    const first = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url });
     // Not one request reached the other origin, so no key did.
     expect(elsewhere.got).toEqual([]);
     expect(first.result).toBe('failed');
@@ -66,7 +48,7 @@ describe('sync from a hostile upstream', () => {
     );
     // Within the upstream's own origin a redirect is followed, key and all.
     target = 'same';
-    const second = await sync(b, { ...syncFrom(a), baseUrl: hostile.url });
+    const second = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url });
     expect(second).toMatchObject({ result: 'ok', error: null });
     expect(hostile.asked.filter((u) => u.startsWith('/moved/')).length).toBeGreaterThan(0);
     expect(elsewhere.got).toEqual([]);
@@ -93,7 +75,7 @@ describe('sync from a hostile upstream', () => {
     const retries = 2;
     const waits: string[] = [];
     const options = {
-      ...syncFrom(a),
+      ...syncFrom(suite.a),
       baseUrl: hostile.url,
       timeoutMs: 1_000,
       retries,

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoService, emptyService, sync, syncFrom, type Service } from './services.js';
-import { hostileUpstream, json, type Handler } from './hostile.js';
+import { describe, expect, it } from 'vitest';
+import { sync, syncFrom, type Service } from './services.js';
+import { hostileSuite, json, type Handler } from './hostile.js';
 
 // Issue 45, item 2: an upstream answers of the interface, but with rows `rates import` refuses. A sync
 // checks every row with the import's own checks (src/ingest/specs.ts): a batch with a refused row
 // publishes nothing, and the run says which operation, day and row, and why, as an import does.
 
 const UNTIL = '2014-03-31';
-let a: Service;
-const closing: { close(): Promise<void> }[] = [];
-beforeAll(async () => {
-  a = await demoService(UNTIL);
-  closing.push(a);
-});
-afterAll(async () => {
-  for (const c of closing.reverse()) await c.close();
-});
+const suite = hostileSuite(UNTIL);
+const { upstream, mirror } = suite;
 
 type Row = Record<string, unknown>;
 
@@ -109,11 +102,9 @@ describe('sync from a hostile upstream', () => {
   it.each(cases)(
     'refuses a batch with $kind: publishes nothing of it, and names the operation, day and row',
     async ({ handler, error, published }) => {
-      const hostile = await hostileUpstream(a, handler);
-      closing.push(hostile);
-      const b = await emptyService();
-      closing.push(b);
-      const summary = await sync(b, { ...syncFrom(a), baseUrl: hostile.url });
+      const hostile = await upstream(handler);
+      const b = await mirror();
+      const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url });
       expect(summary.result).toBe('failed');
       expect(summary.error).toMatch(error);
       expect(await published(b)).toEqual([]);

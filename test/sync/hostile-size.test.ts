@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bangkokToday } from '../../src/domain/dates.js';
-import { demoService, emptyService, sync, syncFrom, type Service } from './services.js';
-import { hostileUpstream, stream, type Hostile } from './hostile.js';
+import { sync, syncFrom } from './services.js';
+import { hostileSuite, stream, type Hostile } from './hostile.js';
 
 // Issue 45, item 1: an upstream that streams an endless, valid-looking array. The sync reads no more
 // than its limit of an answer, stops reading there, and fails the batch saying which operation, for
@@ -11,21 +11,14 @@ const UNTIL = '2014-03-31';
 /** The test's own guard: an upstream that no client stops sends this much, then ends its array. */
 const CAP = 64 * 1024 * 1024;
 const LIMIT = 1_000_000;
-let a: Service;
-const closing: { close(): Promise<void> }[] = [];
-beforeAll(async () => {
-  a = await demoService(UNTIL);
-  closing.push(a);
-});
-afterAll(async () => {
-  for (const c of closing.reverse()) await c.close();
-});
+const suite = hostileSuite(UNTIL);
+const { upstream, mirror } = suite;
 
 describe('sync from a hostile upstream', () => {
   it('reads no more of an endless answer than its limit, and fails the batch naming the operation, days and limit', async () => {
     let endless: string | undefined;
     let sent: Promise<number> | undefined;
-    const hostile: Hostile = await hostileUpstream(a, async (req, res, real) => {
+    const hostile: Hostile = await upstream(async (req, res, real) => {
       const url = req.url ?? '';
       if (!/FundPrice_ByFundCode\//.test(url)) return false;
       endless ??= url;
@@ -35,11 +28,9 @@ describe('sync from a hostile upstream', () => {
       sent = stream(res, `[${first}`, `,${first}`, ']', CAP);
       return true;
     });
-    closing.push(hostile);
-    const b = await emptyService();
-    closing.push(b);
+    const b = await mirror();
 
-    const summary = await sync(b, { ...syncFrom(a), baseUrl: hostile.url, maxAnswerBytes: LIMIT });
+    const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url, maxAnswerBytes: LIMIT });
     const fund = /FundPrice_ByFundCode\/(\d+)\//.exec(endless!)![1];
     expect(summary.result).toBe('failed');
     expect(summary.error).toBe(

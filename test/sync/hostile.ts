@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Service } from './services.js';
+import { afterAll, beforeAll } from 'vitest';
+import { demoService, emptyService, type Service } from './services.js';
 
 // A hostile upstream for the sync tests (issue 45): a plain node:http server in front of a real
 // service A. It forwards every request to A, except those its handler answers itself: with an answer
@@ -47,6 +48,31 @@ export async function server(
         s.close(() => resolve());
       }),
   };
+}
+
+/**
+ * What a test file of hostile upstreams shares: A (the demo until `until`), made before its tests,
+ * and the hostile upstreams in front of A and the empty mirrors its tests make, all closed after them.
+ */
+export function hostileSuite(until: string) {
+  const closing: { close(): Promise<void> }[] = [];
+  /** Closed with the rest after the file's tests. */
+  const keep = <T extends { close(): Promise<void> }>(opened: T): T => (closing.push(opened), opened);
+  const suite = {
+    a: undefined as unknown as Service,
+    /** A hostile upstream in front of A. */
+    upstream: async (handler: Handler) => keep(await hostileUpstream(suite.a, handler)),
+    /** An empty service to sync into. */
+    mirror: async () => keep(await emptyService()),
+    keep,
+  };
+  beforeAll(async () => {
+    suite.a = keep(await demoService(until));
+  });
+  afterAll(async () => {
+    for (const c of closing.reverse()) await c.close();
+  });
+  return suite;
 }
 
 export async function hostileUpstream(a: Service, handler: Handler): Promise<Hostile> {
