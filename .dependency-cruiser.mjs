@@ -11,7 +11,7 @@
 // composition, routes, sync, ingest, the CLI, the cluster): nothing below may import it. Tests and
 // benchmarks may import anything. A new service group goes into GROUPS.
 
-const GROUPS = ['funds', 'exchange-rates', 'interest-rates', 'nav', 'market-summary', 'market'];
+const GROUPS = ['funds', 'exchange-rates', 'interest-rates', 'nav', 'market'];
 
 /** Bottom first; each entry is the folders (or root files) of one tier. */
 const TIERS = [
