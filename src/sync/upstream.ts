@@ -289,7 +289,7 @@ export class Upstream {
    * whoever is there. Such a redirect ends the run instead.
    *
    * undici's `request` rather than `fetch`: the answers are read here as Node streams and decoded
-   * with zlib, without fetch's web streams between (a demo sync's profile: bench/README.md, sync).
+   * with zlib, without fetch's web streams between (CONTRIBUTING.md, Measurements behind the code).
    */
   private async fetchWithin(url: string, init: RequestInit & { signal: AbortSignal }): Promise<Arrival> {
     const origin = new URL(url).origin;
@@ -354,7 +354,7 @@ function arrival(status: number, raw: RawHeaders, body: Readable): Arrival {
   }
   // The decoded body replaces the raw one: a failure of the raw one fails it, and stopping it (a
   // limit, a timeout) stops the raw one. Not stream.pipeline: it makes and aborts an AbortController
-  // per answer, a DOMException each (1 % of a demo sync's CPU).
+  // per answer, a DOMException each (measured with the rest: CONTRIBUTING.md).
   headers.delete('content-encoding');
   headers.delete('content-length');
   const decoded = decoder();
