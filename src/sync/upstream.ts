@@ -188,6 +188,13 @@ export class Upstream {
     // only up to maxRetryWaitMs of waiting in all for one request.
     let asked = 0;
     let failures = 0;
+    // The client's calls carry no body: a method and headers (the key, Accept) are the whole request.
+    const method = (init?.method ?? 'GET') as 'GET' | 'POST';
+    const headers: Record<string, string> = {
+      ...Object.fromEntries(new Headers(init?.headers)), // names in lower case
+      'accept-encoding': ACCEPT_ENCODING,
+    };
+    const json = headers.accept === 'application/json';
     try {
       for (let attempt = 0; ; attempt++) {
         if (attempt > 0) await this.pacer.spaced();
@@ -199,8 +206,8 @@ export class Upstream {
         const timeout = AbortSignal.timeout(timeoutMs);
         const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
         try {
-          res = await this.fetchWithin(url, { ...init, signal });
-          if (!TRY_AGAIN.has(res.status)) return await this.whole(res, init);
+          res = await this.fetchWithin(url, method, headers, signal);
+          if (!TRY_AGAIN.has(res.status)) return await this.whole(res, json);
         } catch (error) {
           if (this.options.signal?.aborted) throw new Error('the sync was stopped');
           if (error instanceof AnswerFailure) throw error;
@@ -214,11 +221,11 @@ export class Upstream {
         }
         const askedNow = res ? retryAfterMs(res.headers.get('retry-after')) : 0;
         if (askedNow === 0 && failures++ >= retries) {
-          if (res) return await this.whole(res, init, { lenient: true });
+          if (res) return await this.whole(res, json, { lenient: true });
           throw new AnswerFailure('unreachable', failure);
         }
         asked += askedNow;
-        if (asked > maxRetryWaitMs) return await this.whole(res!, init, { lenient: true }); // the client turns it into an error with its message
+        if (asked > maxRetryWaitMs) return await this.whole(res!, json, { lenient: true }); // the client turns it into an error with its message
         const wait = askedNow || backoffMs * 2 ** (failures - 1);
         if (res) discard(res.body);
         if (askedNow) {
@@ -238,20 +245,15 @@ export class Upstream {
   /**
    * The answer with its body read here, under the request's timeout (the client reads it afterwards,
    * when no retry could be made any more), and never more than maxAnswerBytes of it: an upstream
-   * could otherwise send without end. A JSON answer of data is parsed as it arrives (AnswerReader).
-   * `lenient`: an error answer given up on, whose body only adds to its message, is kept without its
-   * body when that cannot be read, and cut at the limit.
+   * could otherwise send without end. A JSON answer of data (`json`: the call asked for JSON) is
+   * parsed as it arrives (AnswerReader). `lenient`: an error answer given up on, whose body only adds
+   * to its message, is kept without its body when that cannot be read, and cut at the limit.
    */
-  private async whole(
-    res: Arrival,
-    init: RequestInit | undefined,
-    { lenient = false } = {},
-  ): Promise<Response> {
+  private async whole(res: Arrival, json: boolean, { lenient = false } = {}): Promise<Response> {
     const limit = this.options.maxAnswerBytes;
     const head = { status: res.status, statusText: STATUS_CODES[res.status] ?? '', headers: res.headers };
     const ok = res.status >= 200 && res.status < 300;
-    const json = ok && new Headers(init?.headers).get('accept') === 'application/json';
-    const reader = json ? new AnswerReader(limit) : undefined;
+    const reader = ok && json ? new AnswerReader(limit) : undefined;
     const pieces: Uint8Array[] = [];
     let bytes = 0;
     try {
@@ -291,13 +293,17 @@ export class Upstream {
    * undici's `request` rather than `fetch`: the answers are read here as Node streams and decoded
    * with zlib, without fetch's web streams between (CONTRIBUTING.md, Measurements behind the code).
    */
-  private async fetchWithin(url: string, init: RequestInit & { signal: AbortSignal }): Promise<Arrival> {
+  private async fetchWithin(
+    url: string,
+    asked: 'GET' | 'POST',
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<Arrival> {
     const origin = new URL(url).origin;
-    const headers = { ...Object.fromEntries(new Headers(init.headers)), 'accept-encoding': ACCEPT_ENCODING };
     let target = url;
-    let method = (init.method ?? 'GET') as 'GET' | 'POST';
+    let method = asked;
     for (let hops = 0; ; hops++) {
-      const res = await request(target, { method, headers, signal: init.signal });
+      const res = await request(target, { method, headers, signal });
       const location = REDIRECTS.has(res.statusCode) ? single(res.headers.location) : undefined;
       if (location === undefined) return arrival(res.statusCode, res.headers, res.body);
       discard(res.body);
