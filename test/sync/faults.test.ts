@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { uncachedApp } from '../helpers/app.js';
 import { readSyncState } from '../../src/sync/state.js';
-import { hostileUpstream } from './hostile.js';
+import { fundOf, hostileUpstream } from './hostile.js';
 import { samplePaths } from './operations.js';
 import {
   body,
@@ -31,8 +31,6 @@ async function pair(fault?: Fault): Promise<[Service, Service]> {
   services.push(a, b);
   return [a, b];
 }
-
-const fundOf = (url: string) => /FundPrice_ByFundCode\/(\d+)\//.exec(url)?.[1];
 
 async function differences(a: Service, b: Service): Promise<string[]> {
   const found: string[] = [];

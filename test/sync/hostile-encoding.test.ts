@@ -3,7 +3,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { samplePaths } from './operations.js';
 import { body, sync, syncFrom } from './services.js';
-import { hostileSuite } from './hostile.js';
+import { firstFundPrices, fundOf, hostileSuite } from './hostile.js';
 
 // The sync asks for compressed answers and decodes them itself (src/sync/upstream.ts): every
 // encoding it asks for is read, one it did not ask for is refused by name, a broken one is a failed
@@ -57,12 +57,9 @@ describe('sync and compressed answers', () => {
   });
 
   it('a broken compressed answer is a failed answer, retried, then named', async () => {
-    let broken: string | undefined;
+    const broken = firstFundPrices();
     const hostile = await upstream(async (req, res, real) => {
-      const url = req.url ?? '';
-      if (!/FundPrice_ByFundCode\//.test(url)) return false;
-      broken ??= url;
-      if (url !== broken) return false;
+      if (!broken.is(req)) return false;
       const zipped = gzipSync((await real()).text);
       zipped.fill(0x41, 20, 60); // the deflate stream after the header, garbled
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(zipped);
@@ -70,23 +67,20 @@ describe('sync and compressed answers', () => {
     });
     const b = await mirror();
     const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url, retries: 1, backoffMs: 10 });
-    const fund = /FundPrice_ByFundCode\/(\d+)\//.exec(broken!)![1];
+    const fund = fundOf(broken.url!);
     expect(summary.result).toBe('failed');
     expect(summary.error).toMatch(
       new RegExp(
         `^FundPrice_ByFundCode \\(fund ${fund}, 1900-01-01 to ${bangkokToday()}\\): the answer broke off \\(.+\\)$`,
       ),
     );
-    expect(hostile.asked.filter((u) => u === broken)).toHaveLength(2);
+    expect(hostile.asked.filter((u) => u === broken.url)).toHaveLength(2);
   }, 120_000);
 
   it('counts the limit in decoded bytes: a small gzip of a huge answer is refused at the limit', async () => {
-    let huge: string | undefined;
+    const huge = firstFundPrices();
     const hostile = await upstream(async (req, res, real) => {
-      const url = req.url ?? '';
-      if (!/FundPrice_ByFundCode\//.test(url)) return false;
-      huge ??= url;
-      if (url !== huge) return false;
+      if (!huge.is(req)) return false;
       const first = JSON.stringify((JSON.parse((await real()).text) as unknown[])[0]);
       // 40 MB of prices, about 100 kB compressed.
       const text = `[${Array.from({ length: Math.ceil(40e6 / first.length) }, () => first).join(',')}]`;
@@ -97,7 +91,7 @@ describe('sync and compressed answers', () => {
     });
     const b = await mirror();
     const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url, maxAnswerBytes: LIMIT });
-    const fund = /FundPrice_ByFundCode\/(\d+)\//.exec(huge!)![1];
+    const fund = fundOf(huge.url!);
     expect(summary.result).toBe('failed');
     expect(summary.error).toBe(
       `FundPrice_ByFundCode (fund ${fund}, 1900-01-01 to ${bangkokToday()}): ` +

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bangkokToday } from '../../src/domain/dates.js';
 import { sync, syncFrom } from './services.js';
-import { hostileSuite, stream, type Hostile } from './hostile.js';
+import { firstFundPrices, fundOf, hostileSuite, stream, type Hostile } from './hostile.js';
 
 // Issue 45, item 1: an upstream that streams an endless, valid-looking array. The sync reads no more
 // than its limit of an answer, stops reading there, and fails the batch saying which operation, for
@@ -16,13 +16,10 @@ const { upstream, mirror } = suite;
 
 describe('sync from a hostile upstream', () => {
   it('reads no more of an endless answer than its limit, and fails the batch naming the operation, days and limit', async () => {
-    let endless: string | undefined;
+    const endless = firstFundPrices();
     let sent: Promise<number> | undefined;
     const hostile: Hostile = await upstream(async (req, res, real) => {
-      const url = req.url ?? '';
-      if (!/FundPrice_ByFundCode\//.test(url)) return false;
-      endless ??= url;
-      if (url !== endless) return false;
+      if (!endless.is(req)) return false;
       // The fund's own first price, again and again: every piece of it is of the interface.
       const first = JSON.stringify((JSON.parse((await real()).text) as unknown[])[0]);
       sent = stream(res, `[${first}`, `,${first}`, ']', CAP);
@@ -31,7 +28,7 @@ describe('sync from a hostile upstream', () => {
     const b = await mirror();
 
     const summary = await sync(b, { ...syncFrom(suite.a), baseUrl: hostile.url, maxAnswerBytes: LIMIT });
-    const fund = /FundPrice_ByFundCode\/(\d+)\//.exec(endless!)![1];
+    const fund = fundOf(endless.url!);
     expect(summary.result).toBe('failed');
     expect(summary.error).toBe(
       `FundPrice_ByFundCode (fund ${fund}, 1900-01-01 to ${bangkokToday()}): ` +

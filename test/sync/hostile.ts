@@ -50,6 +50,29 @@ export async function server(
   };
 }
 
+/** The fund of a FundPrice_ByFundCode path. */
+export const fundOf = (url: string) => /FundPrice_ByFundCode\/(\d+)\//.exec(url)?.[1];
+
+/**
+ * The one request a handler misbehaves on, while A answers the rest: the first whose path `matches`,
+ * and that same path each time it is asked again (a retry).
+ */
+export function firstOf(matches: (url: string) => boolean) {
+  const picked = {
+    url: undefined as string | undefined,
+    is(req: IncomingMessage): boolean {
+      const url = req.url ?? '';
+      if (!matches(url)) return false;
+      picked.url ??= url;
+      return url === picked.url;
+    },
+  };
+  return picked;
+}
+
+/** The first fund's price history asked for. */
+export const firstFundPrices = () => firstOf((url) => fundOf(url) !== undefined);
+
 /**
  * What a test file of hostile upstreams shares: A (the demo until `until`), made before its tests,
  * and the hostile upstreams in front of A and the empty mirrors its tests make, all closed after them.
