@@ -19,6 +19,8 @@ const TIERS = [
   { name: 'foundation', paths: ['domain/', 'settings\\.ts$', 'config\\.ts$', 'thread\\.ts$'] },
   // TypeBox shapes shared by the groups and the admin API.
   { name: 'shapes', paths: ['schemas/'] },
+  // The data types' declarations (src/data-types/index.ts): columns, checks, demo rows. Pure.
+  { name: 'declarations', paths: ['data-types/'] },
   // The database, the caches, the gateway's counters and the framework-free per-call core.
   { name: 'infrastructure', paths: ['store/', 'cache/', 'gateway/', 'calls/'] },
   // Fastify's adapters over the per-call core (the groups' routes use its error handling).

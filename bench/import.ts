@@ -35,7 +35,7 @@ if (!existsSync(done)) {
   await target.close();
   writeFileSync(done, '');
   console.log(
-    `  ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `  ${summary.counts['fund-prices']} fund prices, ${summary.counts['fx-rates']} FX rates in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 } else {
   console.log(`Reusing the ${scale} dataset files in ${files}`);

@@ -16,7 +16,8 @@ import { noCaches } from '../src/composition/caches.js';
 import { FxRepository } from '../src/exchange-rates/repository.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { publishBatch } from '../src/store/publisher.js';
-import type { Database, NewFundPrice, NewFxRate } from '../src/store/schema.js';
+import type { NewRow } from '../src/data-types/index.js';
+import type { Database } from '../src/store/schema.js';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,8 +43,8 @@ const LAYOUTS: Record<string, string[]> = {
   'fund + fx covering': [FUND_COVERING, FX_COVERING],
 };
 
-function priceRows(order: 'fund' | 'date'): NewFundPrice[] {
-  const row = (fund: number, d: number): NewFundPrice => {
+function priceRows(order: 'fund' | 'date'): NewRow<'fund-prices'>[] {
+  const row = (fund: number, d: number): NewRow<'fund-prices'> => {
     const nav = 10 + ((fund * 7 + d * 13) % 997) / 100;
     return {
       fund_id: fund,
@@ -54,14 +55,14 @@ function priceRows(order: 'fund' | 'date'): NewFundPrice[] {
       total_net_assets: 1e9 + d,
     };
   };
-  const rows: NewFundPrice[] = [];
+  const rows: NewRow<'fund-prices'>[] = [];
   if (order === 'fund') for (let f = 1; f <= FUNDS; f++) for (let d = 0; d < DAYS; d++) rows.push(row(f, d));
   else for (let d = 0; d < DAYS; d++) for (let f = 1; f <= FUNDS; f++) rows.push(row(f, d));
   return rows;
 }
 
-function fxRows(): NewFxRate[] {
-  const rows: NewFxRate[] = [];
+function fxRows(): NewRow<'fx-rates'>[] {
+  const rows: NewRow<'fx-rates'>[] = [];
   for (let d = 0; d < DAYS; d++) {
     for (let f = 0; f < FAMILIES; f++) {
       for (const round of [1, 2]) {
@@ -89,8 +90,8 @@ async function freshStore(layout: string[]): Promise<{ store: SqliteStore; dir: 
   await migrateToLatest(store.db);
   for (const statement of layout) store.sqlite.exec(statement);
   await publishBatch(store, { kind: 'reference', source: 'bench' }, async (w) => {
-    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'C', display_order: 1 }]);
-    await w.upsert(
+    await w.write('fund-categories', [{ id: 1, name_en: 'C', name_th: 'C', display_order: 1 }]);
+    await w.write(
       'funds',
       Array.from({ length: FUNDS }, (_, i) => ({
         id: i + 1,
@@ -105,8 +106,8 @@ async function freshStore(layout: string[]): Promise<{ store: SqliteStore; dir: 
         display_order: i,
       })),
     );
-    await w.upsert(
-      'fx_families',
+    await w.write(
+      'fx-families',
       Array.from({ length: FAMILIES }, (_, f) => ({
         code: `F${f}`,
         description: `F${f}`,
@@ -173,8 +174,8 @@ for (const [name, layout] of Object.entries(LAYOUTS)) {
     const { store, dir } = await freshStore(layout);
     const ms = await timed(() =>
       publishBatch(store, { kind: 'bench', source: 'bench' }, async (w) => {
-        await w.write('fund_prices', fundRows[order]);
-        await w.write('fx_rates', rates);
+        await w.write('fund-prices', fundRows[order]);
+        await w.write('fx-rates', rates);
       }),
     );
     const rows = fundRows[order].length + rates.length;

@@ -26,12 +26,9 @@ export async function bootstrapDemo(
   if (!(await isEmpty(store))) return undefined;
   say('Empty database: loading the demo dataset (a few seconds)...');
   // Loaded only here: the generator and its holiday calendars took a tenth of every start-up.
-  const { generateDemo } = await import('./ingest/demo/generate.js');
+  const { generateDemo, describeCounts } = await import('./ingest/demo/generate.js');
   const summary = await generateDemo(store, { seed: config.demoSeed });
-  say(
-    `Demo data: ${summary.funds} funds, ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates, ` +
-      `${summary.depositRates} deposit rates, ${summary.loanRates} loan rates, ${summary.marketSummary} market summary values (${summary.from} to ${summary.until}).`,
-  );
+  say(`Demo data: ${describeCounts(summary)} (${summary.from} to ${summary.until}).`);
   const { primaryKey } = await new KeyRepository(store.db).create('demo', 'demo', new Date(), {
     limits: DEMO_LIMITS,
   });

@@ -3,6 +3,7 @@ import { bangkokToday } from '../domain/dates.js';
 import { parseLooseDate } from '../domain/params.js';
 import { CsvFilesTarget } from '../ingest/demo/files.js';
 import {
+  describeCounts,
   generateDemo,
   generateDemoInto,
   type DemoOptions,
@@ -39,7 +40,6 @@ export async function demoCommand(options: DemoCommandOptions): Promise<void> {
   }
   const seconds = (Date.now() - started) / 1000;
   console.log(
-    `Generated ${summary.funds} funds, ${summary.fundPrices} fund prices, ${summary.fxRates} FX rates, ` +
-      `${summary.depositRates} deposit rates, ${summary.loanRates} loan rates, ${summary.marketSummary} market summary values from ${summary.from} to ${summary.until} in ${seconds.toFixed(1)} s.`,
+    `Generated ${describeCounts(summary)} from ${summary.from} to ${summary.until} in ${seconds.toFixed(1)} s.`,
   );
 }

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Config } from '../config.js';
 import { addDays, bangkokToday } from '../domain/dates.js';
+import { dataType, fileColumns, sourceKeys } from '../data-types/index.js';
+import { References } from '../data-types/references.js';
+import { newRowContext } from '../data-types/row-context.js';
 import { checkObjects } from '../ingest/check.js';
-import { DateKeySet } from '../ingest/duplicates.js';
-import { References } from '../ingest/references.js';
 import { IMPORT_TYPES, type ImportType, type RowContext } from '../ingest/spec.js';
-import { SPECS } from '../ingest/specs.js';
 import type { Store } from '../store/db.js';
 import { publishBatch } from '../store/publisher.js';
 import { readReferenceKeys } from '../store/reference-reads.js';
@@ -58,20 +58,6 @@ export interface ConnectorProgress {
   rows: number;
   requests: number;
 }
-
-/** Which column names a refused row's key and date, per type (the summary lists them so). */
-const KEY_OF: Record<ImportType, [string, string | null]> = {
-  'fund-categories': ['id', null],
-  funds: ['code', null],
-  'fx-families': ['code', null],
-  'deposit-products': ['id', null],
-  'loan-products': ['id', null],
-  'fund-prices': ['fund', 'date'],
-  'fx-rates': ['family', 'date'],
-  'deposit-rates': ['product', 'effective_date'],
-  'loan-rates': ['product', 'effective_date'],
-  'market-summary': ['code', 'date'],
-};
 
 /** The windows of at most `days` days from `from` to `to`. */
 export function windowsOf(from: string, to: string, days: number): Window[] {
@@ -165,7 +151,7 @@ export async function runConnector(
       const fetched = await run.fetchWindow(window);
       summary.windows++;
       summary.fetched += fetched.fetched;
-      const ctx: RowContext = { refs, today, dates: new DateKeySet(), ids: new Set() };
+      const ctx = newRowContext(refs, today);
       for (const r of fetched.refused ?? []) summary.refused.push(r);
       const checked = checkRows(fetched.rows, ctx, summary.refused);
       const after: ConnectorState = {
@@ -196,8 +182,7 @@ export async function runConnector(
           { kind: `connect ${connector.name}`, source: `${connector.name}: ${connector.source}` },
           async (w) => {
             for (const [type, rows] of written)
-              if (rows.length > 0)
-                await SPECS[type].write(w, encodeRows(rows as Record<string, unknown>[]).slice);
+              if (rows.length > 0) await w.write(type, encodeRows(rows as Record<string, unknown>[]).slice);
           },
           options.now,
           (trx) => writeConnectorState(trx, { ...after, lastRun: summary }),
@@ -270,7 +255,7 @@ function checkRows(
     if (!list) continue;
     const good: object[] = (built[type] = []);
     const kept: Record<string, unknown>[] = (accepted[type] = []);
-    const [keyColumn, dateColumn] = KEY_OF[type];
+    const [keyColumn, dateColumn] = sourceKeys(dataType(type));
     for (const row of list) {
       const result = checkObjects(type, [row], ctx);
       if ('rows' in result) {
@@ -299,7 +284,7 @@ function writeFiles(out: string, n: number, window: Window, rows: ImportRows): s
     if (list.length === 0) continue;
     writeFileSync(
       join(folder, `${type}.csv`),
-      stringify(list, { header: true, columns: Object.keys(SPECS[type as ImportType].columns) }),
+      stringify(list, { header: true, columns: fileColumns(dataType(type as ImportType)).map(([c]) => c) }),
     );
   }
   return folder;

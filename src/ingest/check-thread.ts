@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ImportIssue } from '../schemas/import-report.js';
-import type { ReferenceKeys } from '../store/reference-reads.js';
+import type { ReferenceKeys } from '../data-types/references.js';
 import { startThread } from '../thread.js';
 import type { RowSlice } from '../store/row-slice.js';
 import type { CheckedSlice } from './check.js';

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ReferenceKeys } from '../store/reference-reads.js';
+import type { ReferenceKeys } from '../data-types/references.js';
 import { encodeRows } from '../store/row-slice.js';
-import { checkInput, gathered, newRowContext, type CheckedBatch } from './check.js';
+import { newRowContext } from '../data-types/row-context.js';
+import { checkInput, gathered, type CheckedBatch } from './check.js';
 import type { ToChecker, FromChecker, CheckedInput } from './check-thread.js';
 
 /**

@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { ImportIssue } from '../schemas/import-report.js';
 import { echo } from '../domain/errors.js';
-import { FieldError } from './fields.js';
+import { builderOf, dataType, fileColumns, type DataType } from '../data-types/index.js';
+import { FieldError } from '../data-types/fields.js';
+import type { RowBuilder } from '../data-types/build.js';
 import { readRecords, SourceError, type Format } from './sources.js';
-import type { ReferenceKeys } from '../store/reference-reads.js';
 import type { RowSlice } from '../store/row-slice.js';
-import { DateKeySet } from './duplicates.js';
-import { References } from './references.js';
-import { RowError, type ImportSpec, type ImportType, type RowContext } from './spec.js';
-import { SPECS } from './specs.js';
+import { RowError, type ImportType, type RowContext } from './spec.js';
 
 /** The outcome of checking one source batch of records: good rows and the problems found. */
 export interface CheckedBatch {
@@ -43,11 +41,6 @@ export async function* gathered(
 
 type Column = [string, (value: unknown) => unknown];
 
-/** What a batch's rows are checked against: the stored reference keys, today, and nothing seen yet. */
-export function newRowContext(keys: ReferenceKeys, today: string): RowContext {
-  return { refs: References.fromKeys(keys), today, dates: new DateKeySet(), ids: new Set() };
-}
-
 /**
  * Reads and checks one input, a batch of records at a time; writes nothing (the caller writes the good
  * rows, or none once any row is bad).
@@ -57,8 +50,9 @@ export async function* checkInput(
   stream: Readable,
   ctx: RowContext,
 ): AsyncGenerator<CheckedBatch> {
-  const spec = SPECS[input.type];
-  const columns = Object.entries(spec.columns);
+  const type: DataType = dataType(input.type);
+  const build = builderOf(type);
+  const columns = fileColumns(type);
   const expected = new Set(columns.map(([c]) => c));
   const scratch: Record<string, unknown> = {};
   let cellIndex: number[] = [];
@@ -95,7 +89,7 @@ export async function* checkInput(
         const get = cells
           ? (i: number) => cells[cellIndex[i]!]
           : (i: number) => record.values?.[columns[i]![0]];
-        const row = checkRow(spec, columns, get, ctx, scratch, fail, line);
+        const row = checkRow(build, columns, get, ctx, scratch, fail, line);
         if (row) checked.rows.push(row);
       }
       yield checked;
@@ -135,8 +129,9 @@ export function checkObjects(
   rows: readonly Readonly<Record<string, unknown>>[],
   ctx: RowContext,
 ): { rows: object[] } | { issue: RowIssue } {
-  const spec = SPECS[type];
-  const columns = Object.entries(spec.columns);
+  const declared: DataType = dataType(type);
+  const build = builderOf(declared);
+  const columns = fileColumns(declared);
   const scratch: Record<string, unknown> = {};
   const built: object[] = [];
   let issue: RowIssue | undefined;
@@ -148,7 +143,7 @@ export function checkObjects(
   };
   for (let index = 0; index < rows.length && !issue; index++) {
     values = rows[index]!;
-    const row = checkRow(spec, columns, get, ctx, scratch, fail, index);
+    const row = checkRow(build, columns, get, ctx, scratch, fail, index);
     if (row) built.push(row);
   }
   return issue ? { issue } : { rows: built };
@@ -156,7 +151,7 @@ export function checkObjects(
 
 /** One row through the column parsers and the type's checks; undefined (and reported) if bad. */
 function checkRow(
-  spec: ImportSpec,
+  build: RowBuilder,
   columns: Column[],
   get: (column: number) => unknown,
   ctx: RowContext,
@@ -179,7 +174,7 @@ function checkRow(
   }
   if (!ok) return undefined;
   try {
-    return spec.build(parsed, ctx);
+    return build(parsed, ctx);
   } catch (error) {
     if (!(error instanceof RowError)) throw error;
     fail(line, error.column, error.message);

@@ -5,12 +5,12 @@ import { BatchRepository } from '../store/batch-repo.js';
 import { readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
 import { encodeRows } from '../store/row-slice.js';
-import { checkInput, gathered, newRowContext, type CheckedSlice } from './check.js';
+import { newRowContext } from '../data-types/row-context.js';
+import { checkInput, gathered, type CheckedSlice } from './check.js';
 import { checkInThread } from './check-thread.js';
 import type { ImportIssue, ImportReport } from '../schemas/import-report.js';
 import type { Format } from './sources.js';
 import { IMPORT_TYPES, type ImportType, type RowContext } from './spec.js';
-import { SPECS } from './specs.js';
 
 export interface ImportInput {
   name: string;
@@ -130,7 +130,7 @@ async function writeChecked(
     onRows?.(report.rowsRead);
     // Once the batch is known to be rejected, rows are still checked but no longer written.
     if (report.errorCount > 0 || checked.rows.length === 0) continue;
-    await SPECS[inputs[input]!.type].write(writer, checked.rows);
+    await writer.write(inputs[input]!.type, checked.rows);
   }
 }
 

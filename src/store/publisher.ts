@@ -4,16 +4,17 @@ import type { Database } from './schema.js';
 import { beginBatch, type BatchTransaction, type BulkWriter } from './batch-transaction.js';
 import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
-import { REFERENCE_TABLES, type NewReferenceRow, type ReferenceTableName } from './reference-tables.js';
-import { encodeRows, isRowSlice, type RowSlice } from './row-slice.js';
 import {
-  versionedTable,
-  type NewVersionedRow,
-  type Row,
-  type VersionedTable,
-  type VersionedTableName,
-  type WriteCounts,
-} from './versioned-tables.js';
+  dataType,
+  tableNameOf,
+  type DataType,
+  type DataTypeName,
+  type NewRow,
+  type PublishedType,
+  type ReferenceType,
+} from '../data-types/index.js';
+import { decodeRows, encodeRows, isRowSlice, type RowSlice } from './row-slice.js';
+import { versionedTable, type Row, type VersionedTable, type WriteCounts } from './versioned-tables.js';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 export const CHUNK = 500;
@@ -37,8 +38,8 @@ export class BatchWriter {
   readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
 
   private readonly bulkWriters = new Map<VersionedTable, BulkWriter>();
-  /** As `dateDigits`: the batch's price dates, gathered row by row. */
-  private readonly priceDates = new Set<number>();
+  /** Per type with a days table, as `dateDigits`: the batch's days, gathered row by row. */
+  private readonly days = new Map<PublishedType, Set<number>>();
   private referenceChanges = 0;
 
   constructor(
@@ -50,15 +51,33 @@ export class BatchWriter {
   ) {}
 
   /**
-   * Rows of a reference table (reference-tables.ts) are replaced whole on a key that exists (no
-   * revisions: they describe, not publish). Each is compared with the stored row first, so the counts
-   * account for every row and a batch of rows already there changes nothing.
+   * Rows of a data type (src/data-types/), as objects or as a slice of its columns (the checked rows of
+   * an import). Published values: new keys are inserted, identical rows left alone (so re-publishing is
+   * idempotent), and a changed row is replaced after its old values go to the revisions table.
+   * `fromUpstream` (rates sync): the upstream's own numbers for the rows (mfr_iId, l_ID, ID; the type's
+   * `origin` columns) are written and compared too. Reference rows are replaced whole (no revisions).
    */
-  async upsert<T extends ReferenceTableName>(table: T, given: NewReferenceRow<T>[]): Promise<void> {
+  write<N extends DataTypeName>(
+    name: N,
+    rows: NewRow<N>[] | RowSlice,
+    { fromUpstream = false }: { fromUpstream?: boolean } = {},
+  ): Promise<void> {
+    const type: DataType = dataType(name);
+    if (type.kind === 'reference')
+      return this.upsert(type, isRowSlice(rows) ? decodeRows(rows) : (rows as unknown as Row[]));
+    return this.writeAll(type, versionedTable(type, fromUpstream), rows);
+  }
+
+  /**
+   * Reference rows are replaced whole on a key that exists. Each is compared with the stored row first,
+   * so the counts account for every row and a batch of rows already there changes nothing.
+   */
+  private async upsert(type: ReferenceType, given: Row[]): Promise<void> {
     if (given.length === 0) return;
-    const spec: { key: string; derive?: (row: Row) => Row } = REFERENCE_TABLES[table];
-    const { key, derive } = spec;
-    const rows = (given as unknown as Row[]).map((r) => (derive ? { ...r, ...derive(r) } : r));
+    const key = type.keys[0]!;
+    const table = tableNameOf(type);
+    const derive = type.derive as ((row: Row) => Row) | undefined;
+    const rows = derive ? given.map((r) => ({ ...r, ...derive(r) })) : given;
     const columns = Object.keys(rows[0]!);
     const updates = columns
       .filter((c) => c !== key)
@@ -92,41 +111,31 @@ export class BatchWriter {
     return this.counts.changed - this.referenceChanges;
   }
 
-  /**
-   * Rows of a versioned table (versioned-tables.ts), as objects or as a slice of its columns (the
-   * checked rows of an import): new keys are inserted, identical rows left alone (so re-publishing
-   * is idempotent), and a changed row is replaced after its old values go to the revisions table.
-   * `fromUpstream` (rates sync): the upstream's own numbers for the rows (mfr_iId, l_ID, ID; the
-   * table's `origin` columns) are written and compared too.
-   */
-  write<T extends VersionedTableName>(
-    table: T,
-    rows: NewVersionedRow<T>[] | RowSlice,
-    { fromUpstream = false }: { fromUpstream?: boolean } = {},
-  ): Promise<void> {
-    return this.writeAll(versionedTable(table, fromUpstream), rows);
-  }
-
-  /** Work due once all rows are written: the dates that now have prices. */
+  /** Work due once all rows are written: the days that now have rows, in each type's days table. */
   async finish(): Promise<void> {
     for (const writer of this.bulkWriters.values()) await writer.finish();
-    for (const chunk of chunks([...this.priceDates].map(fromDateDigits))) {
-      await this.trx
-        .insertInto('fund_price_dates')
-        .values(chunk.map((price_date) => ({ price_date })))
-        .onConflict((oc) => oc.column('price_date').doNothing())
-        .execute();
-    }
+    for (const [type, days] of this.days)
+      for (const chunk of chunks([...days].map(fromDateDigits)))
+        await sql`insert into ${sql.table(type.daysTable!)} (${sql.ref(type.day)})
+          values ${sql.join(chunk.map((d) => sql`(${d})`))} on conflict (${sql.ref(type.day)}) do nothing`.execute(
+          this.trx,
+        );
   }
 
   /** Rows as a slice of the table's columns, at this one door: the bulk writers take nothing else. */
-  private async writeAll(spec: VersionedTable, rows: readonly object[] | RowSlice): Promise<void> {
+  private async writeAll(
+    type: PublishedType,
+    spec: VersionedTable,
+    rows: readonly object[] | RowSlice,
+  ): Promise<void> {
     const slice = isRowSlice(rows)
       ? rows
       : encodeRows(rows as Record<string, unknown>[], [...spec.keys, ...spec.values]).slice;
-    if (spec.table === 'fund_prices') {
-      const dates = slice.columns[slice.names.indexOf('price_date')] ?? [];
-      for (let i = 0; i < slice.length; i++) this.priceDates.add(dateDigits(dates[i] as string));
+    if (type.daysTable) {
+      let days = this.days.get(type);
+      if (!days) this.days.set(type, (days = new Set()));
+      const column = slice.columns[slice.names.indexOf(type.day)] ?? [];
+      for (let i = 0; i < slice.length; i++) days.add(dateDigits(column[i] as string));
     }
     let writer = this.bulkWriters.get(spec);
     if (!writer) {

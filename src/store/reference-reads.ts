@@ -1,24 +1,20 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { DATA_TYPES, tableNameOf } from '../data-types/index.js';
+import type { ReferenceKeys } from '../data-types/references.js';
 import type { Database, Fund } from './schema.js';
 
-/** The keys a batch's rows may refer to, as stored: what an import checks its rows against. */
-export interface ReferenceKeys {
-  funds: { id: number; code_key: string }[];
-  categories: number[];
-  families: string[];
-  depositProducts: number[];
-  loanProducts: number[];
-}
-
+/** The keys of every reference type's stored rows: what an import checks its rows against. */
 export async function readReferenceKeys(db: Kysely<Database>): Promise<ReferenceKeys> {
-  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-  return {
-    funds: await db.selectFrom('funds').select(['id', 'code_key']).execute(),
-    categories: ids(await db.selectFrom('fund_categories').select('id').execute()),
-    families: (await db.selectFrom('fx_families').select('code').execute()).map((f) => f.code),
-    depositProducts: ids(await db.selectFrom('deposit_products').select('id').execute()),
-    loanProducts: ids(await db.selectFrom('loan_products').select('id').execute()),
-  };
+  const keys: Record<string, (string | number)[]> = {};
+  for (const type of DATA_TYPES) {
+    if (type.kind !== 'reference') continue;
+    const key = type.keys[0]!;
+    const { rows } = await sql<Record<string, string | number>>`select ${sql.ref(key)} from ${sql.table(
+      tableNameOf(type),
+    )}`.execute(db);
+    keys[type.name] = rows.map((r) => r[key]!);
+  }
+  return { keys, funds: await db.selectFrom('funds').select(['id', 'code_key']).execute() };
 }
 
 /** Every stored fund, as a sync compares the upstream's with them. */

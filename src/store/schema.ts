@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { DataTables } from '../data-types/index.js';
 import type { KeySlot, QuotaPeriod, Subscription } from '../domain/subscriptions.js';
 
 // Dates are stored as 'YYYY-MM-DD' text and times as 'HH:mm' or 'YYYY-MM-DD HH:mm:ss' text (Bangkok),
@@ -12,179 +13,6 @@ export interface BatchTable {
   created_at: string; // ISO instant, UTC
   committed_at: string | null;
   row_count: number;
-}
-
-export interface FundCategoryTable {
-  id: number; // mf_catenumber
-  name_en: string;
-  name_th: string;
-  display_order: number;
-}
-
-export interface FundTable {
-  id: number; // mf_iNumber
-  code: string; // short code as published, e.g. B-TREASURY
-  code_key: string; // upper-cased code, for case-insensitive lookups through a plain index
-  category_id: number;
-  name_en: string;
-  name_th: string;
-  name_th_short: string | null; // mf_sThaLCD; the Thai name is served when null
-  link_en: string;
-  link_th: string;
-  factsheet_url: string;
-  display_order: number;
-}
-
-/** The served price of a fund on a date; earlier values live in fund_price_revisions. */
-export interface FundPriceTable {
-  id: Generated<number>; // mfr_iId
-  fund_id: number;
-  price_date: string;
-  nav: number;
-  offer: number; // mfr_fSel, PurchaseRate
-  redemption: number; // mfr_fBuy, RedeemRate
-  total_net_assets: number | null;
-  batch_id: number; // l_ID
-  /** A synced row's mfr_iId and l_ID at the upstream (served instead of id and batch_id when set). */
-  origin_id: number | null;
-  origin_batch_id: number | null;
-}
-
-export interface FundPriceRevisionTable {
-  id: Generated<number>;
-  fund_id: number;
-  price_date: string;
-  nav: number;
-  offer: number;
-  redemption: number;
-  total_net_assets: number | null;
-  batch_id: number; // the batch that had delivered this value
-  origin_id: number | null;
-  origin_batch_id: number | null;
-  replaced_by_batch_id: number;
-  replaced_at: string;
-}
-
-export interface FxFamilyTable {
-  code: string; // USD1, GBP, JPY ...
-  description: string; // short label: 'USD: 1-2', 'Japan (:100)'
-  name: string; // long name: 'US Dollar 1-2'
-  unit: number; // 1, 100 or 1000 units of the currency per quote
-  decimals: number;
-  display_order: number;
-}
-
-/** One published update round of one family's rates on one day; null = not quoted. */
-export interface FxRateTable {
-  id: Generated<number>;
-  family_code: string;
-  rate_date: string;
-  round: number;
-  rate_time: string; // HH:mm
-  buying_notes: number | null;
-  selling_notes: number | null;
-  buying_sight_bill: number | null;
-  selling_tt: number | null; // Bill_DD_TT
-  buying_tt: number | null; // TT
-  batch_id: number;
-  /** A synced row's ID at the upstream (served instead of id when set). */
-  origin_id: number | null;
-}
-
-export interface FxRateRevisionTable {
-  id: Generated<number>;
-  family_code: string;
-  rate_date: string;
-  round: number;
-  rate_time: string;
-  buying_notes: number | null;
-  selling_notes: number | null;
-  buying_sight_bill: number | null;
-  selling_tt: number | null;
-  buying_tt: number | null;
-  batch_id: number;
-  origin_id: number | null;
-  replaced_by_batch_id: number;
-  replaced_at: string;
-}
-
-export interface DepositProductTable {
-  id: number;
-  name_en: string;
-  name_th: string;
-  display_order: number;
-}
-
-export interface DepositRateTable {
-  id: Generated<number>;
-  product_id: number;
-  effective_date: string;
-  rate: string; // percent per annum as a decimal string, kept exactly as published
-  submitted_at: string; // 'YYYY-MM-DD HH:mm:ss', Bangkok
-  batch_id: number;
-}
-
-export interface DepositRateRevisionTable {
-  id: Generated<number>;
-  product_id: number;
-  effective_date: string;
-  rate: string;
-  submitted_at: string;
-  batch_id: number;
-  replaced_by_batch_id: number;
-  replaced_at: string;
-}
-
-/** A loan reference rate (MLR, MOR, MRR) or loan product of GetLoanRate, in display order. */
-export interface LoanProductTable {
-  id: number;
-  name_en: string;
-  name_th: string;
-  display_order: number;
-}
-
-export interface LoanRateTable {
-  id: Generated<number>;
-  product_id: number;
-  effective_date: string;
-  rate: string; // percent per annum as a decimal string, kept exactly as published
-  submitted_at: string; // 'YYYY-MM-DD HH:mm:ss', Bangkok
-  batch_id: number;
-}
-
-export interface LoanRateRevisionTable {
-  id: Generated<number>;
-  product_id: number;
-  effective_date: string;
-  rate: string;
-  submitted_at: string;
-  batch_id: number;
-  replaced_by_batch_id: number;
-  replaced_at: string;
-}
-
-/**
- * One value of the daily market summary (GetMarketsum): a code's `number`th value on a day, a display
- * string as the operator wrote it (the outlooks FXMO and TBMO in a safe subset of HTML).
- */
-export interface MarketSummaryTable {
-  id: Generated<number>;
-  summary_date: string;
-  code: string; // RR, USIR, ... (domain/market-summary.ts)
-  number: number; // 1 to the code's count
-  value: string;
-  batch_id: number;
-}
-
-export interface MarketSummaryRevisionTable {
-  id: Generated<number>;
-  summary_date: string;
-  code: string;
-  number: number;
-  value: string;
-  batch_id: number;
-  replaced_by_batch_id: number;
-  replaced_at: string;
 }
 
 /** The columns are the domain's Subscription (defined there once); the store adds the generated id. */
@@ -336,28 +164,14 @@ export interface SecFundNumberTable {
   allocated_at: string;
 }
 
-export interface Database {
+/** Every table: the data types' (declared in src/data-types/) and the service's own. */
+export interface Database extends DataTables {
   developers: DeveloperTable;
   portal_sessions: PortalSessionTable;
   portal_tokens: PortalTokenTable;
   products: ProductTable;
   batches: BatchTable;
-  fund_categories: FundCategoryTable;
-  funds: FundTable;
-  fund_prices: FundPriceTable;
-  fund_price_revisions: FundPriceRevisionTable;
   fund_price_dates: FundPriceDateTable;
-  fx_families: FxFamilyTable;
-  fx_rates: FxRateTable;
-  fx_rate_revisions: FxRateRevisionTable;
-  deposit_products: DepositProductTable;
-  deposit_rates: DepositRateTable;
-  deposit_rate_revisions: DepositRateRevisionTable;
-  loan_products: LoanProductTable;
-  loan_rates: LoanRateTable;
-  loan_rate_revisions: LoanRateRevisionTable;
-  market_summary: MarketSummaryTable;
-  market_summary_revisions: MarketSummaryRevisionTable;
   subscriptions: SubscriptionTable;
   subscription_keys: SubscriptionKeyTable;
   admin_tokens: AdminTokenTable;
@@ -369,10 +183,8 @@ export interface Database {
   sec_fund_numbers: SecFundNumberTable;
 }
 
-export type NewFundPrice = Omit<Insertable<FundPriceTable>, 'batch_id' | 'id'>;
-export type NewFxRate = Omit<Insertable<FxRateTable>, 'batch_id' | 'id'>;
-export type NewDepositRate = Omit<Insertable<DepositRateTable>, 'batch_id' | 'id'>;
-export type NewLoanRate = Omit<Insertable<LoanRateTable>, 'batch_id' | 'id'>;
-export type NewMarketSummaryRow = Omit<Insertable<MarketSummaryTable>, 'batch_id' | 'id'>;
-export type Fund = Selectable<FundTable>;
-export type FxFamily = Selectable<FxFamilyTable>;
+/** The served tables some reads name (declared in src/data-types/). */
+export type FundPriceTable = Database['fund_prices'];
+export type FxRateTable = Database['fx_rates'];
+export type Fund = Selectable<Database['funds']>;
+export type FxFamily = Selectable<Database['fx_families']>;

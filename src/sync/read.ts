@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { Insertable } from 'kysely';
 import { addDays } from '../domain/dates.js';
 import { FxBannerRow, FxDay, FxFamily, FxLastUpdate, FxRateRow, FxRound } from '../exchange-rates/schemas.js';
 import {
@@ -11,18 +10,12 @@ import {
 } from '../funds/schemas.js';
 import { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 import { MarketDate, MarketValue } from '../market/schemas.js';
-import type {
-  FundCategoryTable,
-  FxFamilyTable,
-  NewDepositRate,
-  NewFundPrice,
-  NewFxRate,
-} from '../store/schema.js';
+import type { NewRow } from '../data-types/index.js';
 import { answerRows, type Sourced } from './row-checks.js';
 import { UpstreamError, type Upstream } from './upstream.js';
 
 // What the upstream publishes, read through its public operations and turned into the rows an import
-// of each type would carry (src/ingest/specs.ts), with the upstream's own row and batch numbers.
+// of each type would carry (src/data-types/), with the upstream's own row and batch numbers.
 
 const FUND_NAMES = Type.Array(FundNameItem);
 const FUND_LIST = Type.Array(FundPriceListItem);
@@ -53,11 +46,11 @@ export interface ListedFund {
 }
 
 export interface Catalogue {
-  categories: Sourced<Insertable<FundCategoryTable>>;
+  categories: Sourced<NewRow<'fund-categories'>>;
   funds: ListedFund[];
-  families: Sourced<Insertable<FxFamilyTable>>;
+  families: Sourced<NewRow<'fx-families'>>;
   /** The latest row of every family (GetfxbannerAPI), with the upstream's IDs. */
-  latestFx: NewFxRate[];
+  latestFx: NewRow<'fx-rates'>[];
   deposits: ProductRates;
   /** null when the upstream has no GetLoanRate (it is a website operation). */
   loans: ProductRates | null;
@@ -81,7 +74,7 @@ export interface MarketSummaryColumns {
 /** Rate products (deposit or loan) in display order, and each one's rate in effect. */
 export interface ProductRates {
   products: { name_en: string; name_th: string }[];
-  rates: (Omit<NewDepositRate, 'product_id'> & { place: number })[];
+  rates: (Omit<NewRow<'deposit-rates'>, 'product_id'> & { place: number })[];
   /** Where the answer has product i and its rate (the same row). */
   where(index: number): string;
 }
@@ -124,7 +117,7 @@ export async function readCatalogue(up: Upstream): Promise<Catalogue> {
         )
       : [];
   }
-  const categories = new Map<number, Insertable<FundCategoryTable>>();
+  const categories = new Map<number, NewRow<'fund-categories'>>();
   /** The listing's row that first names each category. */
   const categoryRows = new Map<number, number>();
   const places = new Map<number, number>();
@@ -237,7 +230,7 @@ function productRates(rows: string[][], what: string): ProductRates {
   return result;
 }
 
-function bannerToRate(r: FxBannerRow, what: string): NewFxRate {
+function bannerToRate(r: FxBannerRow, what: string): NewRow<'fx-rates'> {
   const round = Number(r.Update);
   const id = Number(r.ID);
   if (!Number.isInteger(round) || round < 1 || !Number.isInteger(id))
@@ -264,7 +257,7 @@ export interface FundDetails {
 }
 
 export interface FundHistory {
-  prices: Sourced<NewFundPrice>;
+  prices: Sourced<NewRow<'fund-prices'>>;
   /** From the fund's latest price record; null when it has no price in the range. */
   details: FundDetails | null;
 }
@@ -350,7 +343,7 @@ export async function readFxDays(up: Upstream, year: number, month: number): Pro
  * Every round of every family on a day: the day's rounds (GetUpdateInMonth), then each round's rows
  * (Getfxrates), where a family not quoted in a round shows an earlier round's row again.
  */
-export async function readFxDay(up: Upstream, day: string): Promise<Sourced<NewFxRate>> {
+export async function readFxDay(up: Upstream, day: string): Promise<Sourced<NewRow<'fx-rates'>>> {
   const rounds = await up.must(ROUNDS, `GetUpdateInMonth ${day}`, (c) => c.getFxUpdateInMonth(day as Day));
   const answers = await Promise.all(
     rounds.map((r) =>
@@ -359,7 +352,7 @@ export async function readFxDay(up: Upstream, day: string): Promise<Sourced<NewF
       ),
     ),
   );
-  const rows = new Map<string, { row: NewFxRate; where: string }>();
+  const rows = new Map<string, { row: NewRow<'fx-rates'>; where: string }>();
   for (const [i, answer] of answers.entries()) {
     for (const [n, r] of answer.entries()) {
       const row = bannerToRate(r, `Getfxrates ${day}`);
@@ -385,7 +378,7 @@ export async function readFxDaily(
   families: string[],
   from: string,
   to: string,
-): Promise<Sourced<NewFxRate>[]> {
+): Promise<Sourced<NewRow<'fx-rates'>>[]> {
   const answers = await Promise.all(
     families.map((family) =>
       up.must(DAILY, `GetDownloadfxrates ${family} ${from} to ${to}`, (c) =>

@@ -1,6 +1,6 @@
+import type { References } from '../data-types/references.js';
+import { newRowContext } from '../data-types/row-context.js';
 import { checkObjects } from '../ingest/check.js';
-import { DateKeySet } from '../ingest/duplicates.js';
-import type { References } from '../ingest/references.js';
 import type { ImportType, RowContext } from '../ingest/spec.js';
 import { UpstreamError } from './upstream.js';
 
@@ -26,7 +26,7 @@ export class BatchChecks {
   private readonly ctx: RowContext;
 
   constructor(refs: References, today: string) {
-    this.ctx = { refs, today, dates: new DateKeySet(), ids: new Set() };
+    this.ctx = newRowContext(refs, today);
   }
 
   /**

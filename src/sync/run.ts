@@ -1,13 +1,10 @@
-import type { Insertable } from 'kysely';
 import { addDays, bangkokToday } from '../domain/dates.js';
 import { FUND_CODE } from '../domain/fund-code.js';
-import { SPECS } from '../ingest/specs.js';
 import type { Store } from '../store/db.js';
-import { References } from '../ingest/references.js';
+import { dataType, fileRowOf, type NewRow } from '../data-types/index.js';
+import { References } from '../data-types/references.js';
 import { readFunds, readProductNames, readReferenceKeys } from '../store/reference-reads.js';
 import { publishBatch, type BatchWriter } from '../store/publisher.js';
-import { encodeRows } from '../store/row-slice.js';
-import type { FundTable, NewFundPrice, NewFxRate, NewMarketSummaryRow } from '../store/schema.js';
 import {
   fxLastDay,
   readCatalogue,
@@ -133,42 +130,15 @@ export async function runSync(store: Store, options: SyncOptions): Promise<SyncR
   return summary;
 }
 
-type FundRow = Omit<Insertable<FundTable>, 'code_key'>;
+type FundRow = NewRow<'funds'>;
 /** Writes a batch's rows, once every one of them passed the import's checks. */
 type Write = (w: BatchWriter) => Promise<void>;
 
-// How the sync's rows are given to the import's checks (ingest/specs.ts): by the columns of the type.
+// How the sync's rows are given to the import's checks: rows already in the file's columns as they
+// are, table rows through their type's file columns (src/data-types/).
 const same = (row: object) => row as Readonly<Record<string, unknown>>;
-const priceColumns = (p: NewFundPrice) => ({
-  fund: String(p.fund_id),
-  date: p.price_date,
-  nav: p.nav,
-  offer: p.offer,
-  redemption: p.redemption,
-  total_net_assets: p.total_net_assets,
-});
-const fxColumns = (r: NewFxRate) => ({
-  family: r.family_code,
-  date: r.rate_date,
-  round: r.round,
-  time: r.rate_time,
-  buying_notes: r.buying_notes,
-  selling_notes: r.selling_notes,
-  buying_sight_bill: r.buying_sight_bill,
-  selling_tt: r.selling_tt,
-  buying_tt: r.buying_tt,
-});
-const rateColumns = (r: {
-  product_id: number;
-  effective_date: string;
-  rate: string;
-  submitted_at: string;
-}) => ({
-  product: r.product_id,
-  effective_date: r.effective_date,
-  rate: r.rate,
-  submitted_at: r.submitted_at,
-});
+const asFileRows = (name: 'fund-prices' | 'fx-rates' | 'deposit-rates' | 'loan-rates') =>
+  fileRowOf(dataType(name)) as (row: object) => Record<string, unknown>;
 
 class SyncRun {
   private catalogue!: Catalogue;
@@ -277,12 +247,12 @@ class SyncRun {
     const writeLoans = loans && (await this.checkProductRates(c, 'loan', loans));
     const checkedMarket = market && (await c.check('market-summary', market, same, (r) => r.date));
     return async (w) => {
-      await w.upsert('fund_categories', checkedCategories as typeof categories.rows);
-      await w.upsert('fx_families', checkedFamilies as typeof families.rows);
+      await w.write('fund-categories', checkedCategories as typeof categories.rows);
+      await w.write('fx-families', checkedFamilies as typeof families.rows);
       await writeDeposits(w);
       if (writeLoans) await writeLoans(w);
       if (checkedMarket && checkedMarket.length > 0)
-        await w.write('market_summary', checkedMarket as NewMarketSummaryRow[]);
+        await w.write('market-summary', checkedMarket as NewRow<'market-summary'>[]);
     };
   }
 
@@ -315,13 +285,12 @@ class SyncRun {
     const checkedRates = (await c.check(
       `${kind}-rates`,
       { rows: rates, where: list.where },
-      rateColumns,
+      asFileRows(`${kind}-rates`),
       (r) => r.effective_date,
     )) as typeof rates;
-    // Written as an import of these types writes them (ingest/specs.ts): one path for both kinds.
     return async (w) => {
-      await SPECS[`${kind}-products`].write(w, encodeRows(checkedProducts).slice);
-      await SPECS[`${kind}-rates`].write(w, encodeRows(checkedRates).slice);
+      await w.write(`${kind}-products`, checkedProducts);
+      await w.write(`${kind}-rates`, checkedRates);
     };
   }
 
@@ -356,34 +325,34 @@ class SyncRun {
   private async checkFunds(c: BatchChecks, funds: ListedFund[], histories: FundHistory[]): Promise<Write> {
     const rows = funds.map((f, i) => this.fundRow(f, histories[i]!));
     const checkedFunds = (await c.check('funds', { rows, where: (i) => funds[i]!.where }, same)) as FundRow[];
-    const prices: NewFundPrice[][] = [];
+    const prices: NewRow<'fund-prices'>[][] = [];
     for (const h of histories) {
       this.summary.rows += h.prices.rows.length;
-      const checked = await c.check('fund-prices', h.prices, priceColumns, (p) => p.price_date);
+      const checked = await c.check('fund-prices', h.prices, asFileRows('fund-prices'), (p) => p.price_date);
       // The checks build the import's row; the upstream's own numbers go with it (docs/sync.md). It
       // takes the read row's place, so a batch holds each row once while it waits to be written.
       const rows = h.prices.rows;
       for (const [i, p] of checked.entries()) {
         const { origin_id, origin_batch_id } = rows[i]!;
-        rows[i] = Object.assign(p as NewFundPrice, { origin_id, origin_batch_id });
+        rows[i] = Object.assign(p as NewRow<'fund-prices'>, { origin_id, origin_batch_id });
       }
       prices.push(rows);
     }
     return async (w) => {
-      await w.upsert('funds', checkedFunds);
-      for (const p of prices) if (p.length > 0) await w.write('fund_prices', p, { fromUpstream: true });
+      await w.write('funds', checkedFunds);
+      for (const p of prices) if (p.length > 0) await w.write('fund-prices', p, { fromUpstream: true });
     };
   }
 
   /** FX rates of several answers, checked as one batch's; the upstream's row IDs go with them. */
-  private async checkFx(c: BatchChecks, answers: Sourced<NewFxRate>[]): Promise<Write> {
-    const all: NewFxRate[] = [];
+  private async checkFx(c: BatchChecks, answers: Sourced<NewRow<'fx-rates'>>[]): Promise<Write> {
+    const all: NewRow<'fx-rates'>[] = [];
     for (const answer of answers) {
-      const checked = await c.check('fx-rates', answer, fxColumns, (r) => r.rate_date);
+      const checked = await c.check('fx-rates', answer, asFileRows('fx-rates'), (r) => r.rate_date);
       for (const [i, r] of checked.entries())
-        all.push(Object.assign(r as NewFxRate, { origin_id: answer.rows[i]!.origin_id }));
+        all.push(Object.assign(r as NewRow<'fx-rates'>, { origin_id: answer.rows[i]!.origin_id }));
     }
-    return (w) => w.write('fx_rates', all, { fromUpstream: true });
+    return (w) => w.write('fx-rates', all, { fromUpstream: true });
   }
 
   /** A first sync's fund histories, a group of funds per batch; the next group is read meanwhile. */
@@ -438,7 +407,7 @@ class SyncRun {
   }
 
   /** A month's FX rates, an answer (a day's) at a time. */
-  private async readFxMonth(month: string, from: string, to: string): Promise<Sourced<NewFxRate>[]> {
+  private async readFxMonth(month: string, from: string, to: string): Promise<Sourced<NewRow<'fx-rates'>>[]> {
     const [year, m] = month.split('-').map(Number) as [number, number];
     const days = (await readFxDays(this.up, year, m)).filter((d) => d >= from && d <= to);
     const answers = await Promise.all(days.map((d) => readFxDay(this.up, d)));
@@ -483,7 +452,7 @@ class SyncRun {
       funds.map((f) => readFundHistory(this.up, f.id, this.funds.has(f.id) ? from : this.state.since, to)),
     );
     this.progress('recent', funds.length, funds.length + 1);
-    let fx: Sourced<NewFxRate>[];
+    let fx: Sourced<NewRow<'fx-rates'>>[];
     if ((await fxLastDay(this.up)) !== false) {
       fx = (await Promise.all(monthsBetween(from, to).map((m) => this.readFxMonth(m, from, to)))).flat();
     } else {

@@ -88,7 +88,7 @@ describe('GetDownloadfxrates from the daily series', () => {
     const other = openStore(t.store.location);
     try {
       await publishBatch(other, { kind: 'fx-rates', source: 'another process' }, (w) =>
-        w.write('fx_rates', [
+        w.write('fx-rates', [
           {
             family_code: 'JPY',
             rate_date: addDays(latest, -1),

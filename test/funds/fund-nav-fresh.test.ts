@@ -82,7 +82,7 @@ describe('Fund_Nav_ByFundCode from the NAV series', () => {
     const other = openStore(t.store.location);
     try {
       await publishBatch(other, { kind: 'fund-prices', source: 'another process' }, (w) =>
-        w.write('fund_prices', [
+        w.write('fund-prices', [
           {
             fund_id: FUNDS.equity.id,
             price_date: addDays(latest, -2),

@@ -134,7 +134,7 @@ describe('fund price histories from memory', () => {
     const other = openStore(t.store.location);
     try {
       await publishBatch(other, { kind: 'fund-prices', source: 'another process' }, (w) =>
-        w.write('fund_prices', [
+        w.write('fund-prices', [
           { fund_id: FUNDS.global.id, price_date: day, nav: 0.25, offer: 0.26, redemption: 0.24 },
         ]),
       );

@@ -1,7 +1,7 @@
 import { addDays } from '../../src/domain/dates.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import type { Store } from '../../src/store/db.js';
-import type { NewFundPrice, NewFxRate } from '../../src/store/schema.js';
+import type { NewRow } from '../../src/data-types/index.js';
 
 /** The small, hand-made dataset the HTTP tests run on; dates are relative to `today`. */
 export interface Fixture {
@@ -36,7 +36,7 @@ const round4 = (n: number) => Math.round(n * 10000) / 10000;
 export async function seedFixture(store: Store, today: string): Promise<Fixture> {
   const latest = addDays(today, -1);
   const { batchId } = await publishBatch(store, { kind: 'fixture', source: 'test' }, async (w) => {
-    await w.upsert('fund_categories', [
+    await w.write('fund-categories', [
       { id: 1, name_en: 'Money Market Fund', name_th: 'กองทุนรวมตลาดเงิน', display_order: 1 },
       { id: 2, name_en: 'Equity Fund', name_th: 'กองทุนรวมตราสารทุน', display_order: 2 },
       { id: 3, name_en: 'Foreign Investment Fund', name_th: 'กองทุนรวมต่างประเทศ', display_order: 3 },
@@ -59,7 +59,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
       link_th: `https://funds.example.com/th/fund/${code}`,
       factsheet_url: `https://funds.example.com/factsheet/${code}.pdf`,
     });
-    await w.upsert('funds', [
+    await w.write('funds', [
       fund(101, 'B-TREASURY', 1, 1, 'บี ทรีชัวรี่'),
       fund(202, 'B-EQUITY', 2, 2, null),
       fund(201, 'B-GLOBAL', 2, 1, null),
@@ -67,7 +67,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
       fund(301, 'B-ABROAD', 3, 1, null),
     ]);
 
-    const prices: NewFundPrice[] = [];
+    const prices: NewRow<'fund-prices'>[] = [];
     for (let i = 0; i < 800; i++) {
       const date = addDays(latest, -i);
       const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() % 6 !== 0;
@@ -114,9 +114,9 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
         });
       }
     }
-    await w.write('fund_prices', prices);
+    await w.write('fund-prices', prices);
 
-    await w.upsert('fx_families', [
+    await w.write('fx-families', [
       {
         code: 'USD1',
         description: 'USD: 1-2',
@@ -150,7 +150,7 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
         display_order: 6,
       },
     ]);
-    const rates: NewFxRate[] = [];
+    const rates: NewRow<'fx-rates'>[] = [];
     const times = ['09:00', '11:00', '15:30'];
     const days = [...Array.from({ length: 10 }, (_, i) => addDays(latest, -i)), addDays(today, -3 * 366)];
     for (const date of days) {
@@ -192,14 +192,14 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
         });
       });
     }
-    await w.write('fx_rates', rates);
+    await w.write('fx-rates', rates);
 
-    await w.upsert('deposit_products', [
+    await w.write('deposit-products', [
       { id: 1, name_en: 'Savings Account', name_th: 'เงินฝากออมทรัพย์', display_order: 1 },
       { id: 2, name_en: 'Fixed Deposit 12 Months', name_th: 'เงินฝากประจำ 12 เดือน', display_order: 2 },
       { id: 3, name_en: 'Future Product', name_th: 'ผลิตภัณฑ์ใหม่', display_order: 3 },
     ]);
-    await w.write('deposit_rates', [
+    await w.write('deposit-rates', [
       {
         product_id: 1,
         effective_date: addDays(today, -400),
@@ -234,13 +234,13 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
 
     // Loan rates: the reference rates with a history, one change announced for later, and a product
     // whose only rate is not in force yet.
-    await w.upsert('loan_products', [
+    await w.write('loan-products', [
       { id: 1, name_en: 'Minimum Loan Rate (MLR)', name_th: 'อัตราดอกเบี้ย MLR', display_order: 1 },
       { id: 3, name_en: 'Minimum Retail Rate (MRR)', name_th: 'อัตราดอกเบี้ย MRR', display_order: 3 },
       { id: 2, name_en: 'Minimum Overdraft Rate (MOR)', name_th: 'อัตราดอกเบี้ย MOR', display_order: 2 },
       { id: 4, name_en: 'Future Loan', name_th: 'สินเชื่อใหม่', display_order: 4 },
     ]);
-    await w.write('loan_rates', [
+    await w.write('loan-rates', [
       {
         product_id: 1,
         effective_date: addDays(today, -500),

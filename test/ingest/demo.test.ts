@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketRowProblem, MARKET_ROWS_A_DAY } from '../../src/domain/market-summary.js';
 import { businessDays, isThaiBusinessDay } from '../../src/domain/thai-calendar.js';
-import { FUND_CATEGORIES } from '../../src/ingest/demo/catalog.js';
-import { depositRateRows, DEPOSIT_PRODUCTS } from '../../src/ingest/demo/deposits.js';
-import { fundPriceRows, priceCalendar } from '../../src/ingest/demo/fund-prices.js';
-import { planFunds } from '../../src/ingest/demo/funds.js';
-import { FX_FAMILIES } from '../../src/ingest/demo/fx-families.js';
-import { FxRateGenerator, roundTimes } from '../../src/ingest/demo/fx-rates.js';
+import { FUND_CATEGORIES } from '../../src/data-types/demo/catalog.js';
+import { depositRateRows, DEPOSIT_PRODUCTS } from '../../src/data-types/demo/deposits.js';
+import { fundPriceRows, priceCalendar } from '../../src/data-types/demo/fund-prices.js';
+import { planFunds } from '../../src/data-types/demo/funds.js';
+import { FX_FAMILIES } from '../../src/data-types/demo/fx-families.js';
+import { FxRateGenerator, roundTimes } from '../../src/data-types/demo/fx-rates.js';
 import { CsvFilesTarget } from '../../src/ingest/demo/files.js';
 import { generateDemo, generateDemoInto, type DemoOptions } from '../../src/ingest/demo/generate.js';
 import { collectInputs } from '../../src/ingest/files.js';
@@ -243,7 +243,8 @@ describe('the full default dataset', () => {
 
   it('has the expected row counts', async () => {
     const { db } = store;
-    expect(summary).toMatchObject({ from: '2014-01-02', until, fxFamilies: 33 });
+    expect(summary).toMatchObject({ from: '2014-01-02', until });
+    expect(summary.counts['fx-families']).toBe(33);
     expect(
       await count(
         db
@@ -251,20 +252,22 @@ describe('the full default dataset', () => {
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow(),
       ),
-    ).toBe(summary.funds);
-    expect(summary.funds).toBeGreaterThanOrEqual(100);
-    expect(summary.categories).toBeGreaterThanOrEqual(8);
-    expect(summary.fundPrices).toBeGreaterThan(300_000);
-    expect(summary.fxRates).toBeGreaterThan(300_000);
-    expect(summary.depositProducts).toBeGreaterThanOrEqual(12);
-    expect(summary.marketSummary).toBe([...businessDays('2014-01-02', until)].length * MARKET_ROWS_A_DAY);
+    ).toBe(summary.counts.funds);
+    expect(summary.counts.funds).toBeGreaterThanOrEqual(100);
+    expect(summary.counts['fund-categories']).toBeGreaterThanOrEqual(8);
+    expect(summary.counts['fund-prices']).toBeGreaterThan(300_000);
+    expect(summary.counts['fx-rates']).toBeGreaterThan(300_000);
+    expect(summary.counts['deposit-products']).toBeGreaterThanOrEqual(12);
+    expect(summary.counts['market-summary']).toBe(
+      [...businessDays('2014-01-02', until)].length * MARKET_ROWS_A_DAY,
+    );
     const prices = await count(
       db
         .selectFrom('fund_prices')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow(),
     );
-    expect(prices).toBe(summary.fundPrices);
+    expect(prices).toBe(summary.counts['fund-prices']);
     const batches = await db.selectFrom('batches').select(['kind', 'source', 'status']).distinct().execute();
     expect(batches).toEqual([{ kind: 'demo', source: 'demo-generator', status: 'committed' }]);
   });
@@ -279,7 +282,7 @@ describe('the full default dataset', () => {
       ])
       .groupBy('fund_id')
       .execute();
-    expect(spans.length).toBe(summary.funds);
+    expect(spans.length).toBe(summary.counts.funds);
     // Funds investing abroad publish a day or two late: their last price is a business day or two
     // before `until` (2026-11-20 is a Friday), which AllFundPrices of `until` shows back-dated.
     const late = spans.filter((s) => s.last !== until);

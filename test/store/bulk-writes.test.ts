@@ -61,9 +61,9 @@ const revisions = (by: 'batch_id' | 'replaced_by_batch_id', batchId: number) =>
 beforeAll(async () => {
   store = await openTestStore(dir, 'bulk.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
-    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsert('funds', [1, 2, 3, 4, 5, 6, 7, 8].map(fundRow));
-    await w.upsert('fx_families', [
+    await w.write('fund-categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
+    await w.write('funds', [1, 2, 3, 4, 5, 6, 7, 8].map(fundRow));
+    await w.write('fx-families', [
       { code: 'USD', description: 'USD', name: 'US Dollar', unit: 1, decimals: 4, display_order: 1 },
     ]);
   });
@@ -77,7 +77,7 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
   it('store a large batch of new prices whole, change nothing when it comes again, then revise one', async () => {
     const rows = prices([1, 2], 0, 120_000);
     const first = await publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
-      for (let i = 0; i < rows.length; i += 5000) await w.write('fund_prices', rows.slice(i, i + 5000));
+      for (let i = 0; i < rows.length; i += 5000) await w.write('fund-prices', rows.slice(i, i + 5000));
     });
     expect(first.counts).toEqual({ inserted: 120_000, changed: 0, unchanged: 0 });
     expect(await count([1, 2])).toBe(120_000);
@@ -88,7 +88,7 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
     });
 
     const again = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', rows),
+      w.write('fund-prices', rows),
     );
     expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 120_000 });
     expect(await served(2, 59_999)).toMatchObject({ batch_id: first.batchId });
@@ -96,7 +96,7 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
     // The same rows with one value corrected: that one is revised, the rest left alone.
     const fix = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
       w.write(
-        'fund_prices',
+        'fund-prices',
         rows.map((r, i) => (i === 70_000 ? { ...r, nav: 1, offer: 1, redemption: 1 } : r)),
       ),
     );
@@ -115,15 +115,15 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
 
   it('compare rows that exist after many new ones, keep revisions, and let the last row of a key win', async () => {
     const old = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', [price(3, 0, 5), price(3, 1, 6)]),
+      w.write('fund-prices', [price(3, 0, 5), price(3, 1, 6)]),
     );
     const fresh = prices([4], 0, 70_000);
     const batch = await publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
-      await w.write('fund_prices', fresh);
+      await w.write('fund-prices', fresh);
       // An existing key changed, one repeated as it is, more new rows, then a second value for a row
       // this batch wrote before, and for the changed one.
-      await w.write('fund_prices', [price(3, 0, 5.5), price(3, 1, 6), price(4, 70_000), price(4, 70_001)]);
-      await w.write('fund_prices', [price(4, 10, 99), price(3, 0, 5.25)]);
+      await w.write('fund-prices', [price(3, 0, 5.5), price(3, 1, 6), price(4, 70_000), price(4, 70_001)]);
+      await w.write('fund-prices', [price(4, 10, 99), price(3, 0, 5.25)]);
     });
     // PostgreSQL counts a batch as one set, however its rows were sent: a key's first row as inserted
     // or changed, its repeats as unchanged. SQLite counts row by row: a repeat with another value as
@@ -147,13 +147,13 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
     // SQLite inserts rows many to a statement: one such statement here holds a new key twice and a
     // key stored by an earlier batch, so it cannot go in whole and is written row by row instead.
     const old = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', [price(8, 30, 7)]),
+      w.write('fund-prices', [price(8, 30, 7)]),
     );
     const rows = prices([8], 0, 120);
     rows[40] = price(8, 10, 55); // the key of row 10 again, another value
     rows[30] = price(8, 30, 8); // the stored key, changed
     const batch = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', rows),
+      w.write('fund-prices', rows),
     );
     expect(batch.counts).toEqual(
       testStore === 'postgres'
@@ -171,13 +171,13 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
 
   it('run other statements of the batch between writes of a table', async () => {
     const batch = await publishBatch(store, { kind: 'mixed', source: 't' }, async (w) => {
-      await w.write('fund_prices', prices([5], 0, 60_000));
-      await w.upsert('funds', [fundRow(9)]);
-      await w.write('fund_prices', prices([9], 0, 1000));
-      await w.write('fx_rates', [
+      await w.write('fund-prices', prices([5], 0, 60_000));
+      await w.write('funds', [fundRow(9)]);
+      await w.write('fund-prices', prices([9], 0, 1000));
+      await w.write('fx-rates', [
         { family_code: 'USD', rate_date: day(0), round: 1, rate_time: '08:30', selling_tt: 35 },
       ]);
-      await w.write('fund_prices', prices([5], 60_000, 1000));
+      await w.write('fund-prices', prices([5], 60_000, 1000));
     });
     // 62,001 prices and rates, and the fund.
     expect(batch.counts).toEqual({ inserted: 62_002, changed: 0, unchanged: 0 });
@@ -187,25 +187,25 @@ describe('large versioned batches', { timeout: 120_000 }, () => {
   it('store nothing of a batch that fails with rows on their way or a COPY open, nor of one with an unknown fund', async () => {
     await expect(
       publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
-        await w.write('fund_prices', prices([6], 0, 200_000));
+        await w.write('fund-prices', prices([6], 0, 200_000));
         throw new Error('bad row');
       }),
     ).rejects.toThrow('bad row');
     await expect(
       publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
-        await w.write('fund_prices', prices([6], 0, 1000));
+        await w.write('fund-prices', prices([6], 0, 1000));
         await sleep(200); // every row sent, the COPY still open for more
         throw new Error('bad row');
       }),
     ).rejects.toThrow('bad row');
     await expect(
       publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-        w.write('fund_prices', [...prices([7], 0, 60_000), price(77, 0)]),
+        w.write('fund-prices', [...prices([7], 0, 60_000), price(77, 0)]),
       ),
     ).rejects.toThrow(/foreign key/i);
     expect(await count([6, 7])).toBe(0);
     const next = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', prices([6], 0, 10)),
+      w.write('fund-prices', prices([6], 0, 10)),
     );
     expect(next.counts).toEqual({ inserted: 10, changed: 0, unchanged: 0 });
   });

@@ -12,8 +12,8 @@ let store: Store;
 beforeAll(async () => {
   store = await openTestStore(dir, 'p.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
-    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsert('funds', [
+    await w.write('fund-categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
+    await w.write('funds', [
       {
         id: 1,
         code: 'F1',
@@ -58,17 +58,17 @@ const price = (fund_id: number, price_date: string, nav: number, total_net_asset
 describe('versioned batch writes', () => {
   it('insert new rows, leave identical ones alone and keep the earlier value of a changed one', async () => {
     const first = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', [price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
+      w.write('fund-prices', [price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
     );
     expect(first.counts).toEqual({ inserted: 2, changed: 0, unchanged: 0 });
 
     const again = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', [price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
+      w.write('fund-prices', [price(1, '2026-01-05', 10), price(1, '2026-01-06', 10.5, 1e9)]),
     );
     expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 2 });
 
     const fix = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', [price(1, '2026-01-05', 10.01), price(1, '2026-01-06', 10.5, null)]),
+      w.write('fund-prices', [price(1, '2026-01-05', 10.01), price(1, '2026-01-06', 10.5, null)]),
     );
     expect(fix.counts).toEqual({ inserted: 0, changed: 2, unchanged: 0 });
 
@@ -103,7 +103,7 @@ describe('versioned batch writes', () => {
     const batchesBefore = await store.db.selectFrom('batches').select('id').execute();
     await expect(
       publishBatch(store, { kind: 'fund-prices', source: 't' }, async (w) => {
-        await w.write('fund_prices', [price(2, '2026-02-01', 11), price(2, '2026-02-02', 12)]);
+        await w.write('fund-prices', [price(2, '2026-02-01', 11), price(2, '2026-02-02', 12)]);
         throw new Error('bad row');
       }),
     ).rejects.toThrow('bad row');
@@ -127,14 +127,14 @@ describe('versioned batch writes', () => {
     const batchesBefore = await store.db.selectFrom('batches').select('id').execute();
     await expect(
       publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-        w.write('fund_prices', [price(2, '2026-02-03', 11), price(3, '2026-02-03', 12)]),
+        w.write('fund-prices', [price(2, '2026-02-03', 11), price(3, '2026-02-03', 12)]),
       ),
     ).rejects.toThrow(/foreign key/i);
     expect(await count()).toBe(before);
     expect(await store.db.selectFrom('batches').select('id').execute()).toEqual(batchesBefore);
     // The store takes the next batch normally.
     const next = await publishBatch(store, { kind: 'fund-prices', source: 't' }, (w) =>
-      w.write('fund_prices', [price(2, '2026-02-03', 11)]),
+      w.write('fund-prices', [price(2, '2026-02-03', 11)]),
     );
     expect(next.counts).toEqual({ inserted: 1, changed: 0, unchanged: 0 });
   });
@@ -147,15 +147,15 @@ describe('versioned batch writes', () => {
       submitted_at: '2026-01-05 10:00:00',
     });
     await publishBatch(store, { kind: 'ref', source: 't' }, (w) =>
-      w.upsert('deposit_products', [{ id: 1, name_en: 'Savings', name_th: 'ออม', display_order: 1 }]),
+      w.write('deposit-products', [{ id: 1, name_en: 'Savings', name_th: 'ออม', display_order: 1 }]),
     );
     const first = await publishBatch(store, { kind: 'deposit-rates', source: 't' }, async (w) => {
-      await w.write('deposit_rates', [rate('2026-01-05', '0.50')]);
-      await w.write('deposit_rates', [rate('2026-01-06', 'tab\there\nnext line\\')]);
+      await w.write('deposit-rates', [rate('2026-01-05', '0.50')]);
+      await w.write('deposit-rates', [rate('2026-01-06', 'tab\there\nnext line\\')]);
     });
     expect(first.counts).toEqual({ inserted: 2, changed: 0, unchanged: 0 });
     const again = await publishBatch(store, { kind: 'deposit-rates', source: 't' }, (w) =>
-      w.write('deposit_rates', [rate('2026-01-05', '0.50'), rate('2026-01-06', 'tab\there\nnext line\\')]),
+      w.write('deposit-rates', [rate('2026-01-05', '0.50'), rate('2026-01-06', 'tab\there\nnext line\\')]),
     );
     expect(again.counts).toEqual({ inserted: 0, changed: 0, unchanged: 2 });
     const rows = await store.db

@@ -30,9 +30,9 @@ const price = (fund_id: number, price_date: string, batch_id = batchId) => ({
 beforeAll(async () => {
   store = await openTestStore(dir, 'r.db');
   const ref = await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
-    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsert('funds', [1, 2, 3, 4, 5].map(fundRow));
-    await w.upsert('fx_families', [
+    await w.write('fund-categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
+    await w.write('funds', [1, 2, 3, 4, 5].map(fundRow));
+    await w.write('fx-families', [
       { code: 'USD', description: 'USD', name: 'US Dollar', unit: 1, decimals: 4, display_order: 1 },
     ]);
   });

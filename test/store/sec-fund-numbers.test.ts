@@ -18,8 +18,8 @@ let store: Store;
 beforeAll(async () => {
   store = await openTestStore(dir, 'n.db');
   await publishBatch(store, { kind: 'ref', source: 'test' }, async (w) => {
-    await w.upsert('fund_categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
-    await w.upsert('funds', [101, 205].map(fundRow));
+    await w.write('fund-categories', [{ id: 1, name_en: 'C', name_th: 'ค', display_order: 1 }]);
+    await w.write('funds', [101, 205].map(fundRow));
   });
 });
 afterAll(async () => {

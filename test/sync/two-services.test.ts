@@ -81,7 +81,7 @@ describe('sync between two services', () => {
       .executeTakeFirstOrThrow();
     // A correction of one price and one rate, and a new round of rates, published on A as one batch.
     await publishBatch(a.store, { kind: 'fund-prices+fx-rates', source: 'correction.csv' }, async (w) => {
-      await w.write('fund_prices', [
+      await w.write('fund-prices', [
         {
           fund_id: price.fund_id,
           price_date: day,
@@ -91,10 +91,10 @@ describe('sync between two services', () => {
           total_net_assets: price.total_net_assets,
         },
       ]);
-      await w.write('fx_rates', [
+      await w.write('fx-rates', [
         { ...rate, id: undefined, batch_id: undefined, buying_tt: (rate.buying_tt ?? 30) + 0.01 } as never,
       ]);
-      await w.write('fx_rates', [
+      await w.write('fx-rates', [
         { ...rate, id: undefined, batch_id: undefined, round: rate.round + 1, rate_time: '16:59' } as never,
       ]);
     });
@@ -129,7 +129,7 @@ describe('sync between two services', () => {
     const [[day]] = JSON.parse((await body(a, url)).slice(4)) as [{ mktdate: string }[]];
     const iso = `${day!.mktdate.slice(6)}-${day!.mktdate.slice(3, 5)}-${day!.mktdate.slice(0, 2)}`;
     await publishBatch(a.store, { kind: 'market-summary', source: 'correction.csv' }, (w) =>
-      w.write('market_summary', [{ summary_date: iso, code: 'THBR', number: 1, value: '9.99' }]),
+      w.write('market-summary', [{ summary_date: iso, code: 'THBR', number: 1, value: '9.99' }]),
     );
     const summary = await sync(b, syncFrom(a));
     expect(summary).toMatchObject({ result: 'ok', batches: 1, written: 1 });

@@ -34,7 +34,7 @@ class SecFundsRun implements ConnectorRun {
   async start(): Promise<this> {
     const { db } = this.ctx.store;
     this.stored = new Map((await readFunds(db)).map((f) => [f.id, f]));
-    this.storedCategories = new Set((await readReferenceKeys(db)).categories);
+    this.storedCategories = new Set((await readReferenceKeys(db)).keys['fund-categories'] as number[]);
     return this;
   }
 

@@ -1,5 +1,4 @@
-import { FUND_CATEGORIES } from '../../ingest/demo/catalog.js';
-import type { FundCategoryTable } from '../../store/schema.js';
+import { FUND_CATEGORIES, type NamedRow } from '../../data-types/demo/catalog.js';
 import type { SecFund } from './answers.js';
 
 // How SEC's fund houses and projects become the service's categories and funds (docs/connectors.md,
@@ -42,7 +41,7 @@ export function navSpan(fund: SecFund, from: string, to: string): { from: string
 }
 
 /** The category for funds whose SEC policy type is none of the table's. */
-export const OTHER_CATEGORY: FundCategoryTable = {
+export const OTHER_CATEGORY: NamedRow = {
   id: 99,
   name_en: 'Other',
   name_th: 'อื่น ๆ',
@@ -65,7 +64,7 @@ const POLICY_WORDS: readonly [RegExp, number][] = [
   [/ตราสารทุน|ตราสารแห่งทุน|หุ้น|equity/i, 4],
 ];
 
-export function categoryOf(shortName: string, policy: string | null | undefined): FundCategoryTable {
+export function categoryOf(shortName: string, policy: string | null | undefined): NamedRow {
   const id = /RMF$/i.test(shortName)
     ? 7
     : /SSF(X)?$/i.test(shortName)
@@ -75,7 +74,7 @@ export function categoryOf(shortName: string, policy: string | null | undefined)
 }
 
 /** Every category a connector run may publish. */
-export const SEC_CATEGORIES: readonly FundCategoryTable[] = [...FUND_CATEGORIES, OTHER_CATEGORY];
+export const SEC_CATEGORIES: readonly NamedRow[] = [...FUND_CATEGORIES, OTHER_CATEGORY];
 
 /** The API gives no page per fund: a fund's links lead to SEC Thailand's site, in each language. */
 export const SEC_LINKS = {

@@ -3,20 +3,6 @@ import { rowAt, valueAt, type RowSlice } from '../row-slice.js';
 import type { Row, VersionedTable, WriteCounts } from '../versioned-tables.js';
 
 /**
- * Rows per insert statement, by table (1 unless named). For fund prices one statement per row cost
- * more than the insert itself (binding, stepping and resetting a statement, and AUTOINCREMENT reading
- * and writing sqlite_sequence, for every row); 50 to a statement was the fastest. FX rates come in
- * date order and have three indexes led by other columns, so 50 rows touch some 150 index pages, each
- * copied to the statement journal that lets SQLite undo a multi-row statement: one by one is faster
- * for them. Deposit and loan rates are a few thousand rows. (Measured: CONTRIBUTING.md, Measurements behind the code.)
- */
-const ROWS_PER_INSERT: Readonly<Record<string, number>> = {
-  fund_prices: 50,
-  // 60 rows a day, in key order: 50 to a statement, as fund prices.
-  market_summary: 50,
-};
-
-/**
  * SQLite's fast path for versioned writes, inside the batch's transaction. New fund prices go in 50
  * to a statement, a plain INSERT that fails whole (SQLite undoes just that statement) if any of its rows
  * meets a key already there. Such a chunk, and the few rows left over, take the row-by-row path: an
@@ -45,7 +31,13 @@ export class SqliteVersionedWriter {
     const keyMatch = keys.map((k) => `${k} = ?`).join(' and ');
     const into = `insert into ${table} (${this.columns.join(', ')}, batch_id) values`;
     const tuple = `(${marks(this.columns.length + 1)})`;
-    this.rowsPerInsert = ROWS_PER_INSERT[table] ?? 1;
+    // One statement per row cost more than the insert itself for fund prices (binding, stepping and
+    // resetting a statement, and AUTOINCREMENT reading and writing sqlite_sequence, for every row): the
+    // type declares how many rows a statement takes (its `rowsPerInsert`). FX rates come in date order
+    // and have three indexes led by other columns, so 50 rows touch some 150 index pages, each copied to
+    // the statement journal that lets SQLite undo a multi-row statement: one by one is faster for them.
+    // (Measured: CONTRIBUTING.md, Measurements behind the code.)
+    this.rowsPerInsert = spec.rowsPerInsert;
     this.insertMany =
       this.rowsPerInsert > 1
         ? sqlite.prepare(`${into} ${Array.from({ length: this.rowsPerInsert }, () => tuple).join(', ')}`)

@@ -1,5 +1,4 @@
 import { businessDays } from '../../domain/thai-calendar.js';
-import type { NewFundPrice } from '../../store/schema.js';
 import type { FundPlan } from './funds.js';
 import { policyRateOn } from './policy-rate.js';
 import { Stream, stream } from './streams.js';
@@ -35,7 +34,17 @@ const round = (value: number, decimals: number): number => {
  * (or, for money-market funds, a smooth accrual at about the policy rate). At most one row per business
  * day, so the result stays a few thousand rows however many funds there are.
  */
-export function fundPriceRows(seed: number, plan: FundPlan, calendar: PriceCalendar): NewFundPrice[] {
+/** A fund's prices on a day. */
+export interface FundPrice {
+  fund_id: number;
+  price_date: string;
+  nav: number;
+  offer: number;
+  redemption: number;
+  total_net_assets: number | null;
+}
+
+export function fundPriceRows(seed: number, plan: FundPlan, calendar: PriceCalendar): FundPrice[] {
   // The market stream is drawn every day from the history's start, whatever the fund's inception,
   // so every fund with this profile sees the same market moves on the same day.
   const market = stream(seed, Stream.factor, plan.profile.factor);
@@ -47,7 +56,7 @@ export function fundPriceRows(seed: number, plan: FundPlan, calendar: PriceCalen
   const volPerDay = plan.vol * Math.sqrt(dt);
   let nav = STARTING_NAV;
   let units = plan.startingAssets === null ? 0 : plan.startingAssets / STARTING_NAV;
-  const rows: NewFundPrice[] = [];
+  const rows: FundPrice[] = [];
   // A fund that publishes late has no price yet for its last `publishLag` business days.
   const published = calendar.days.length - plan.publishLag;
 

@@ -1,13 +1,23 @@
-import type { Insertable } from 'kysely';
 import { addDays } from '../../domain/dates.js';
 import type { Random } from '../../domain/random.js';
-import type { FundTable } from '../../store/schema.js';
 import { FUND_HOUSES, SHARE_CLASSES, type FundHouse } from './catalog.js';
 import { PROFILES, type Profile } from './profiles.js';
 import { Stream, stream } from './streams.js';
 import { THEMES, type Theme } from './themes.js';
 
-export type FundRow = Omit<Insertable<FundTable>, 'code_key'>;
+/** A fund as the funds type keeps it. */
+export interface FundRow {
+  id: number;
+  code: string;
+  category_id: number;
+  name_en: string;
+  name_th: string;
+  name_th_short: string | null;
+  link_en: string;
+  link_th: string;
+  factsheet_url: string;
+  display_order: number;
+}
 
 /** A fund's published reference row and the parameters its prices are generated from. */
 export interface FundPlan {

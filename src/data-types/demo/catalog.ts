@@ -1,8 +1,14 @@
-import type { FundCategoryTable } from '../../store/schema.js';
-
 // Reference data of the demo fund universe: categories, fund houses and share classes.
 
-export const FUND_CATEGORIES: readonly FundCategoryTable[] = [
+/** A named row in display order (a fund category, a deposit or loan product). */
+export interface NamedRow {
+  id: number;
+  name_en: string;
+  name_th: string;
+  display_order: number;
+}
+
+export const FUND_CATEGORIES: readonly NamedRow[] = [
   { id: 1, name_en: 'Money Market', name_th: 'กองทุนรวมตลาดเงิน', display_order: 1 },
   { id: 2, name_en: 'Fixed Income', name_th: 'กองทุนรวมตราสารหนี้', display_order: 2 },
   { id: 3, name_en: 'Mixed', name_th: 'กองทุนรวมผสม', display_order: 3 },

@@ -1,6 +1,5 @@
 import { MARKET_CODES } from '../../domain/market-summary.js';
 import type { Random } from '../../domain/random.js';
-import type { NewMarketSummaryRow } from '../../store/schema.js';
 import { policyRateOn } from './policy-rate.js';
 import { Stream, stream } from './streams.js';
 
@@ -87,7 +86,7 @@ export class MarketSummaryGenerator {
   }
 
   /** The day's 60 rows; call it for every business day in order (each day's walks start from the last). */
-  rowsOn(day: string): NewMarketSummaryRow[] {
+  rowsOn(day: string): { summary_date: string; code: string; number: number; value: string }[] {
     const n = () => this.noise.normal() * 0.01;
     const policy = policyRateOn(day);
     const spot = this.spot.step();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DateKeySet } from '../../src/ingest/duplicates.js';
+import { DateKeySet } from '../../src/data-types/duplicates.js';
 
 describe('the keys a batch has seen', () => {
   it('refuses a second (group, date) anywhere in the accepted years, and only in its own group', () => {

@@ -1,11 +1,12 @@
 import { addDays } from '../../domain/dates.js';
 import { nextBusinessDay } from '../../domain/thai-calendar.js';
-import type { LoanProductTable, NewLoanRate } from '../../store/schema.js';
+import type { NamedRow } from './catalog.js';
+import type { ProductRate } from './deposits.js';
 import { POLICY_RATE_CHANGES, policyRateOn } from './policy-rate.js';
 import { Stream, stream } from './streams.js';
 
 /** A loan rate follows the policy rate at a fixed spread, in 0.025 steps (banks quote MLR as 6.975). */
-interface LoanProductSpec extends LoanProductTable {
+interface LoanProductSpec extends NamedRow {
   spread: number;
 }
 
@@ -29,7 +30,7 @@ export const LOAN_PRODUCTS: readonly LoanProductSpec[] = PRODUCTS.map(([name_en,
   spread,
 }));
 
-export function loanProductRows(): LoanProductTable[] {
+export function loanProductRows(): NamedRow[] {
   return LOAN_PRODUCTS.map(({ id, name_en, name_th, display_order }) => ({
     id,
     name_en,
@@ -51,8 +52,8 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * a week or a few after each policy-rate change, and one change announced on `until` that takes effect
  * two weeks later, which GetLoanRate must not serve before its day.
  */
-export function loanRateRows(seed: number, from: string, until: string): NewLoanRate[] {
-  const rows: NewLoanRate[] = [];
+export function loanRateRows(seed: number, from: string, until: string): ProductRate[] {
+  const rows: ProductRate[] = [];
   for (const product of LOAN_PRODUCTS) {
     const random = stream(seed, Stream.loan, product.id);
     let current = '';

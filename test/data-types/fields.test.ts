@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimal, FieldError } from '../../src/ingest/fields.js';
+import { decimal, FieldError } from '../../src/data-types/fields.js';
 
 const DECIMAL = /^[0-9]{1,15}(\.[0-9]+)?$/;
 const digits = (min: number, max: number) =>

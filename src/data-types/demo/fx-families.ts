@@ -1,5 +1,3 @@
-import type { FxFamilyTable } from '../../store/schema.js';
-
 /** A family as the bank quotes it, with what its generated rates need. */
 export interface FxFamilySpec {
   code: string;
@@ -106,7 +104,7 @@ export const FX_FAMILIES: readonly FxFamilySpec[] = ROWS.map(
   }),
 );
 
-export function fxFamilyRows(): FxFamilyTable[] {
+export function fxFamilyRows() {
   return FX_FAMILIES.map((f, i) => ({
     code: f.code,
     description: f.description,

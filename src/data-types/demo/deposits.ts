@@ -1,11 +1,11 @@
 import { addDays } from '../../domain/dates.js';
 import { nextBusinessDay } from '../../domain/thai-calendar.js';
-import type { DepositProductTable, NewDepositRate } from '../../store/schema.js';
+import type { NamedRow } from './catalog.js';
 import { POLICY_RATE_CHANGES, policyRateOn } from './policy-rate.js';
 import { Stream, stream } from './streams.js';
 
 /** A product's rate follows the policy rate: base + slope x policy, in 0.05 steps, within [min, max]. */
-interface DepositProductSpec extends DepositProductTable {
+interface DepositProductSpec extends NamedRow {
   base: number;
   slope: number;
   min: number;
@@ -43,7 +43,7 @@ export const DEPOSIT_PRODUCTS: readonly DepositProductSpec[] = PRODUCTS.map(
   }),
 );
 
-export function depositProductRows(): DepositProductTable[] {
+export function depositProductRows(): NamedRow[] {
   return DEPOSIT_PRODUCTS.map(({ id, name_en, name_th, display_order }) => ({
     id,
     name_en,
@@ -69,8 +69,16 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * rate a week or a few after each policy-rate change that moves it. A product's draws come from its own
  * stream in a fixed order, so a later `until` only adds later changes.
  */
-export function depositRateRows(seed: number, from: string, until: string): NewDepositRate[] {
-  const rows: NewDepositRate[] = [];
+/** A product's rate from an effective date, as published. */
+export interface ProductRate {
+  product_id: number;
+  effective_date: string;
+  rate: string;
+  submitted_at: string;
+}
+
+export function depositRateRows(seed: number, from: string, until: string): ProductRate[] {
+  const rows: ProductRate[] = [];
   for (const product of DEPOSIT_PRODUCTS) {
     const random = stream(seed, Stream.deposit, product.id);
     let current = '';

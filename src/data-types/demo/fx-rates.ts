@@ -1,5 +1,4 @@
 import type { Random } from '../../domain/random.js';
-import type { NewFxRate } from '../../store/schema.js';
 import { FX_DRIVERS, FX_FAMILIES, type FxFamilySpec } from './fx-families.js';
 import { Stream, stream } from './streams.js';
 
@@ -63,10 +62,10 @@ export class FxRateGenerator {
     return driver;
   }
 
-  ratesOn(day: string): NewFxRate[] {
+  ratesOn(day: string): FxRate[] {
     const times = roundTimes(this.seed, day);
     const dt = 1 / YEAR_DAYS / times.length;
-    const rows: NewFxRate[] = [];
+    const rows: FxRate[] = [];
     for (const [i, time] of times.entries()) {
       for (const d of this.drivers.values()) {
         d.deviation += -REVERSION * d.deviation * dt + d.vol * Math.sqrt(dt) * d.random.normal();
@@ -89,10 +88,22 @@ export class FxRateGenerator {
   }
 }
 
-type Quote = Pick<
-  NewFxRate,
-  'buying_notes' | 'selling_notes' | 'buying_sight_bill' | 'selling_tt' | 'buying_tt'
->;
+/** A family's rates in a round; null: not quoted. */
+interface Quote {
+  buying_notes: number | null;
+  selling_notes: number | null;
+  buying_sight_bill: number | null;
+  selling_tt: number | null;
+  buying_tt: number | null;
+}
+
+/** One round of one family's rates on a day. */
+export interface FxRate extends Quote {
+  family_code: string;
+  rate_date: string;
+  round: number;
+  rate_time: string;
+}
 
 /** Buying and selling rates around a mid: selling TT > buying TT >= sight bill >= bank notes. */
 export function quote(family: FxFamilySpec, mid: number): Quote {

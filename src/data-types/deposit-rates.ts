@@ -1,0 +1,13 @@
+import { depositRateRows } from './demo/deposits.js';
+import { productRateType } from './products.js';
+
+export const depositRates = productRateType({
+  name: 'deposit-rates',
+  label: 'deposit rates',
+  description: 'Deposit rates from their effective dates (GetDepositRate)',
+  checks: 'known product; `submitted_at` not after today (the effective date may be ahead: announced rates)',
+  products: 'deposit-products',
+  what: 'product',
+  rateDoc: '(percent, e.g. `0.25`)',
+  demo: (plan) => depositRateRows(plan.seed, plan.from, plan.until),
+});
