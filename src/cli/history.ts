@@ -1,8 +1,5 @@
-import { parseLooseDate } from '../domain/params.js';
-import { FundRepository } from '../funds/repository.js';
-import { noCaches } from '../composition/caches.js';
-import { HistoryRepository } from '../store/history-repo.js';
 import type { HistoryEntry } from '../schemas/history.js';
+import { historyQuery, readHistory } from '../store/history-repo.js';
 import { withStore } from './with-store.js';
 
 function print(entries: HistoryEntry[], what: string): void {
@@ -19,50 +16,43 @@ function print(entries: HistoryEntry[], what: string): void {
   }
 }
 
-export async function historyFundPriceCommand(options: { fund: string; date: string }): Promise<void> {
-  const date = parseLooseDate('--date', options.date);
-  await withStore(async (store) => {
-    const fund = await new FundRepository(store.db, noCaches()).findFund(options.fund);
-    if (!fund) throw new Error(`unknown fund '${options.fund}'`);
-    print(
-      await new HistoryRepository(store.db).fundPrice(fund.id, date),
-      `price of fund ${options.fund} on ${date}`,
-    );
-  });
-}
+/** The commands' earlier names, kept for scripts that use them. */
+const FORMER_NAMES: Readonly<Record<string, string>> = {
+  'fund-price': 'fund-prices',
+  'loan-rate': 'loan-rates',
+};
 
-export async function historyFxRatesCommand(options: { family: string; date: string }): Promise<void> {
-  const date = parseLooseDate('--date', options.date);
-  await withStore(async (store) => {
-    print(
-      await new HistoryRepository(store.db).fxRates(options.family, date),
-      `${options.family} rates on ${date}`,
-    );
-  });
-}
-
-export async function historyLoanRateCommand(options: { product: string; date: string }): Promise<void> {
-  const date = parseLooseDate('--date', options.date);
-  if (!/^[0-9]{1,7}$/.test(options.product)) {
-    throw new Error(`--product must be a loan product id; got '${options.product}'`);
+/** `k=v` pairs of `--key`, and the named options scripts of earlier releases pass (--fund, --date ...). */
+function keysOf(options: HistoryOptions): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const pair of options.key ?? []) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--key takes name=value (e.g. --key date=2026-11-20); got '${pair}'`);
+    keys[pair.slice(0, at)] = pair.slice(at + 1);
   }
-  await withStore(async (store) => {
-    print(
-      await new HistoryRepository(store.db).loanRate(Number(options.product), date),
-      `rate of loan product ${options.product} effective ${date}`,
-    );
-  });
+  for (const name of ['fund', 'family', 'product', 'date', 'code'] as const)
+    if (options[name] !== undefined) keys[name] = options[name];
+  return keys;
 }
 
-export async function historyMarketSummaryCommand(options: { date: string; code?: string }): Promise<void> {
-  const date = parseLooseDate('--date', options.date);
-  if (options.code !== undefined && !/^[A-Z]{2,6}$/.test(options.code)) {
-    throw new Error(`--code must be a market summary code such as RR or FXMO; got '${options.code}'`);
-  }
+export interface HistoryOptions {
+  key?: string[];
+  fund?: string;
+  family?: string;
+  product?: string;
+  date?: string;
+  code?: string;
+}
+
+/** `rates history TYPE --key k=v ...`: the values a published row has had, as the admin API gives them. */
+export async function historyCommand(typeName: string, options: HistoryOptions): Promise<void> {
+  const type = FORMER_NAMES[typeName] ?? typeName;
+  const keys = keysOf(options);
   await withStore(async (store) => {
-    print(
-      await new HistoryRepository(store.db).marketSummary(date, options.code),
-      `market summary${options.code ? ` ${options.code}` : ''} of ${date}`,
-    );
+    const query = await historyQuery(store.db, type, keys);
+    const what = `${type} ${Object.entries(keys)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`;
+    print(query ? await readHistory(store.db, query) : [], what);
   });
 }

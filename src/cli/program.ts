@@ -369,31 +369,23 @@ connect
   .option('--json', 'as JSON')
   .action(lazy(async () => (await import('./connect.js')).connectStatusCommand));
 
-const history = program.command('history').description('Values a price or rate has had, with their batches');
-history
-  .command('fund-price')
-  .description("A fund's price on a date: the served value and earlier revisions")
-  .requiredOption('--fund <code>', 'fund number or short code')
-  .requiredOption('--date <date>', 'YYYY-MM-DD')
-  .action(lazy(async () => (await import('./history.js')).historyFundPriceCommand));
-history
-  .command('fx-rates')
-  .description("A family's rates on a day, every round: served values and earlier revisions")
-  .requiredOption('--family <code>', 'currency family, e.g. USD50')
-  .requiredOption('--date <date>', 'YYYY-MM-DD')
-  .action(lazy(async () => (await import('./history.js')).historyFxRatesCommand));
-history
-  .command('loan-rate')
-  .description('A loan rate (MLR, MOR, MRR, a loan product) of an effective date: served value and revisions')
-  .requiredOption('--product <id>', 'loan product id')
-  .requiredOption('--date <date>', 'effective date, YYYY-MM-DD')
-  .action(lazy(async () => (await import('./history.js')).historyLoanRateCommand));
-history
-  .command('market-summary')
-  .description("A day's market summary values (or one code's): served values and earlier revisions")
-  .requiredOption('--date <date>', 'YYYY-MM-DD')
-  .option('--code <code>', 'one code only, e.g. RR or FXMO (case-sensitive)')
-  .action(lazy(async () => (await import('./history.js')).historyMarketSummaryCommand));
+program
+  .command('history')
+  .description(
+    'Values a published row has had, with their batches: rates history fund-prices --key fund=101 --key date=2026-11-20',
+  )
+  .argument(
+    '<type>',
+    'a published type: fund-prices, fx-rates, deposit-rates, loan-rates, market-summary ...',
+  )
+  .option('--key <name=value...>', "the row's keys as its import file names them (the day also as date=)")
+  // The named keys of earlier releases' commands (history fund-price --fund F --date D ...), kept for scripts.
+  .option('--fund <code>', 'same as --key fund=')
+  .option('--family <code>', 'same as --key family=')
+  .option('--product <id>', 'same as --key product=')
+  .option('--date <date>', 'same as --key date=')
+  .option('--code <code>', 'same as --key code=')
+  .action(lazy(async () => (await import('./history.js')).historyCommand));
 
 program
   .command('backup')

@@ -1,5 +1,6 @@
 import { fileName, type Columns, type DataType, type ReferenceType } from './define.js';
 import { DateKeySet } from './duplicates.js';
+import type { References } from './references.js';
 import { notFuture, RowError, type RowContext } from './row-context.js';
 
 type Row = Record<string, unknown>;
@@ -74,4 +75,14 @@ export function rowBuilder(type: DataType, referenceType: (name: string) => Refe
     else ctx.refs.add(type.name, row[type.keys[0]!] as string | number);
     return row;
   };
+}
+
+/** The key of the `type` row a value names (a fund's number for its short code), or undefined. */
+export function resolveReference(
+  type: ReferenceType,
+  value: unknown,
+  refs: References,
+): string | number | undefined {
+  if (type.resolve) return type.resolve(value, refs);
+  return refs.has(type.name, value as string | number) ? (value as string | number) : undefined;
 }

@@ -99,8 +99,11 @@ export interface PublishedType<
   origin?: O;
   /** SQLite inserts this many new rows a statement (1 unless named: worth it for rows that come in key order). */
   rowsPerInsert?: number;
-  /** The demo's rows, batch by batch, each batch a sequence of row chunks (bounded memory). */
-  demo?: (plan: DemoPlan) => Iterable<Iterable<RowOf<C>[]>>;
+  /**
+   * The demo's rows, batch by batch, each batch a sequence of row chunks (bounded memory). Its
+   * generator is imported when the demo runs: its calendars would otherwise load with every import.
+   */
+  demo?: (plan: DemoPlan) => AsyncIterable<Iterable<RowOf<C>[]>>;
 }
 
 /** Reference rows (funds, families, products) that published rows refer to: replaced whole, no revisions. */
@@ -117,7 +120,7 @@ export interface ReferenceType<
   /** Columns the store keeps beside the given ones, made from them (a fund's upper-cased code). */
   derive?(row: RowOf<C>): X;
   /** The demo's rows: all go into the demo's first batch. */
-  demo?: (plan: DemoPlan) => RowOf<C>[];
+  demo?: (plan: DemoPlan) => Promise<RowOf<C>[]>;
 }
 
 /** Columns the store derives from a reference row's own. */

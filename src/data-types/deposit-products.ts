@@ -1,4 +1,3 @@
-import { depositProductRows } from './demo/deposits.js';
 import { productType } from './products.js';
 
 export const depositProducts = productType({
@@ -6,5 +5,5 @@ export const depositProducts = productType({
   label: 'deposit products',
   description: 'Deposit products, in the order GetDepositRate lists them',
   what: 'product',
-  demo: depositProductRows,
+  demo: async () => (await import('./demo/deposits.js')).depositProductRows(),
 });

@@ -1,4 +1,3 @@
-import { depositRateRows } from './demo/deposits.js';
 import { productRateType } from './products.js';
 
 export const depositRates = productRateType({
@@ -9,5 +8,6 @@ export const depositRates = productRateType({
   products: 'deposit-products',
   what: 'product',
   rateDoc: '(percent, e.g. `0.25`)',
-  demo: (plan) => depositRateRows(plan.seed, plan.from, plan.until),
+  demo: async (plan) =>
+    (await import('./demo/deposits.js')).depositRateRows(plan.seed, plan.from, plan.until),
 });

@@ -1,6 +1,5 @@
 import { name, order } from './columns.js';
 import { column, referenceType } from './define.js';
-import { FUND_CATEGORIES } from './demo/catalog.js';
 import { integer } from './fields.js';
 
 export const fundCategories = referenceType({
@@ -17,5 +16,5 @@ export const fundCategories = referenceType({
   },
   keys: ['id'],
   duplicate: (row) => `category ${row.id}`,
-  demo: () => [...FUND_CATEGORIES],
+  demo: async () => [...(await import('./demo/catalog.js')).FUND_CATEGORIES],
 });

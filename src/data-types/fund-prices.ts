@@ -1,6 +1,5 @@
 import { FUND_CODE } from '../domain/fund-code.js';
 import { column, published, reference } from './define.js';
-import { fundPriceRows, priceCalendar } from './demo/fund-prices.js';
 import { date, decimal, optional, string } from './fields.js';
 import { RowError } from './row-context.js';
 
@@ -40,7 +39,8 @@ export const fundPrices = published({
       throw new RowError('redemption', `redemption ${row.redemption} is above the NAV ${row.nav}`);
   },
   // A group of funds a batch, a fund's history (a few thousand rows) at a time.
-  demo: function* (plan) {
+  demo: async function* (plan) {
+    const { fundPriceRows, priceCalendar } = await import('./demo/fund-prices.js');
     const calendar = priceCalendar(plan.from, plan.until);
     for (let start = 0; start < plan.funds.length; start += plan.fundsPerBatch) {
       const group = plan.funds.slice(start, start + plan.fundsPerBatch);

@@ -25,6 +25,8 @@ export const funds = referenceType({
     display_order: order(),
   },
   keys: ['id'],
+  // A source names a fund it gives by its code (the number is the service's own).
+  sourceKey: 'code',
   duplicate: (row) => `fund ${row.id}`,
   check: (row, _file, ctx) => {
     once(ctx, `fund code ${row.code.toUpperCase()}`);
@@ -36,5 +38,5 @@ export const funds = referenceType({
   // A fund is found by its short code in any case (FundPrice/{code}/...): the key of that search.
   derive: (row) => ({ code_key: row.code.toUpperCase() }),
   resolve: (value, refs) => refs.resolveFund(String(value)),
-  demo: (plan) => plan.funds.map((p) => p.row),
+  demo: async (plan) => plan.funds.map((p) => p.row),
 });

@@ -1,6 +1,5 @@
 import { order } from './columns.js';
 import { column, referenceType } from './define.js';
-import { fxFamilyRows } from './demo/fx-families.js';
 import { integer, string } from './fields.js';
 
 const upperCase = (parse: (value: unknown) => string) => (value: unknown) => parse(value).toUpperCase();
@@ -24,5 +23,5 @@ export const fxFamilies = referenceType({
     const code = String(value).toUpperCase();
     return refs.has('fx-families', code) ? code : undefined;
   },
-  demo: () => fxFamilyRows(),
+  demo: async () => (await import('./demo/fx-families.js')).fxFamilyRows(),
 });

@@ -1,7 +1,4 @@
-import { businessDays } from '../domain/thai-calendar.js';
 import { column, published, reference } from './define.js';
-import { FxRateGenerator } from './demo/fx-rates.js';
-import { sliced, yearsOf } from './demo/plan.js';
 import { date, decimal, integer, optional, string, time } from './fields.js';
 import { RowError } from './row-context.js';
 
@@ -48,7 +45,10 @@ export const fxRates = published({
       throw new RowError('selling_tt', `selling rate ${st} is below the buying rate ${bt}`);
   },
   // A batch a year, in slices.
-  demo: function* (plan) {
+  demo: async function* (plan) {
+    const { businessDays } = await import('../domain/thai-calendar.js');
+    const { FxRateGenerator } = await import('./demo/fx-rates.js');
+    const { sliced, yearsOf } = await import('./demo/plan.js');
     const fx = new FxRateGenerator(plan.seed);
     for (const { first, last } of yearsOf(plan))
       yield sliced(

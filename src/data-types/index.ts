@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import { rowBuilder, type RowBuilder } from './build.js';
+
+export { resolveReference } from './build.js';
 import {
   fileName,
   revisionsOf,
@@ -58,7 +60,8 @@ export function dataType<N extends DataTypeName>(name: N): Named<N> {
   return byName.get(name) as Named<N>;
 }
 
-function referenceTypeOf(name: string): ReferenceType {
+/** The reference type of that name (a column's `ref`). */
+export function referenceTypeOf(name: string): ReferenceType {
   const type = byName.get(name);
   if (type?.kind !== 'reference') throw new Error(`no reference type '${name}'`);
   return type;

@@ -1,4 +1,3 @@
-import { loanProductRows } from './demo/loans.js';
 import { productType } from './products.js';
 
 export const loanProducts = productType({
@@ -6,5 +5,5 @@ export const loanProducts = productType({
   label: 'loan products',
   description: 'MLR, MOR, MRR and loan products, in the order GetLoanRate lists them',
   what: 'loan product',
-  demo: loanProductRows,
+  demo: async () => (await import('./demo/loans.js')).loanProductRows(),
 });

@@ -1,4 +1,3 @@
-import { loanRateRows } from './demo/loans.js';
 import { productRateType } from './products.js';
 
 export const loanRates = productRateType({
@@ -11,5 +10,5 @@ export const loanRates = productRateType({
   what: 'loan product',
   rateDoc: '(percent, e.g. `6.975`)',
   productDoc: '(a loan product id)',
-  demo: (plan) => loanRateRows(plan.seed, plan.from, plan.until),
+  demo: async (plan) => (await import('./demo/loans.js')).loanRateRows(plan.seed, plan.from, plan.until),
 });

@@ -1,8 +1,5 @@
 import { marketRowProblem, MAX_OUTLOOK_LENGTH } from '../domain/market-summary.js';
-import { businessDays } from '../domain/thai-calendar.js';
 import { column, published } from './define.js';
-import { MarketSummaryGenerator } from './demo/market-summary.js';
-import { yearsOf } from './demo/plan.js';
 import { date, integer, string } from './fields.js';
 import { RowError } from './row-context.js';
 
@@ -38,7 +35,10 @@ export const marketSummary = published({
   },
   // A year a batch, as FX rates (the import takes one day a batch; the demo writes through the batch
   // writer, which has no such rule).
-  demo: function* (plan) {
+  demo: async function* (plan) {
+    const { businessDays } = await import('../domain/thai-calendar.js');
+    const { MarketSummaryGenerator } = await import('./demo/market-summary.js');
+    const { yearsOf } = await import('./demo/plan.js');
     const market = new MarketSummaryGenerator(plan.seed);
     for (const { first, last } of yearsOf(plan))
       yield [[...businessDays(first, last)].flatMap((day) => market.rowsOn(day))];

@@ -13,7 +13,7 @@ export const productType = <const N extends string>(spec: {
   label: string;
   description: string;
   what: string;
-  demo: () => NamedRow[];
+  demo: () => Promise<NamedRow[]>;
   doc?: string;
 }) =>
   referenceType({
@@ -38,7 +38,7 @@ export const productRateType = <const N extends string>(spec: {
   what: string;
   rateDoc: string;
   productDoc?: string;
-  demo: (plan: DemoPlan) => ProductRate[];
+  demo: (plan: DemoPlan) => Promise<ProductRate[]>;
 }) =>
   published({
     name: spec.name,
@@ -60,5 +60,7 @@ export const productRateType = <const N extends string>(spec: {
     // A rate may be announced ahead of its effective date, so only the submission time must be past.
     notFuture: 'submitted_at',
     duplicate: (row) => `rate of ${spec.what} ${row.product_id} on ${row.effective_date}`,
-    demo: (plan) => [[spec.demo(plan)]],
+    demo: async function* (plan) {
+      yield [await spec.demo(plan)];
+    },
   });

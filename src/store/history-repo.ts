@@ -1,113 +1,138 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import {
+  DATA_TYPES,
+  referenceTypeOf,
+  resolveReference,
+  revisionsOf,
+  tableNameOf,
+  type PublishedType,
+} from '../data-types/index.js';
+import { fileName } from '../data-types/define.js';
+import { FieldError } from '../data-types/fields.js';
+import { References } from '../data-types/references.js';
+import { ApiError } from '../domain/errors.js';
+import { parseLooseDate } from '../domain/params.js';
 import type { HistoryEntry } from '../schemas/history.js';
-import { RATE_COLUMNS } from './fx-rate-columns.js';
+import { readReferenceKeys } from './reference-reads.js';
 import type { Database } from './schema.js';
 
 /**
- * What a fund price, a family's rates on a day, a loan rate or a day's market summary have been: served
- * value and earlier revisions.
+ * What a published value has been (`rates history TYPE --key k=v`, `GET /admin/history/{type}?k=v`),
+ * for every type alike: the served value(s) first, then every earlier revision, newest first, with the
+ * batches that delivered and replaced them. A type is asked by its keys as its import file names them:
+ * the keys up to its day are required (fund and date; family and date; date of a market summary), the
+ * keys after it narrow the answer (the round of an FX rate, a market summary's code and number), and
+ * shown beside the values. The day may also be given as `date`.
  */
-export class HistoryRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+export interface HistoryQuery {
+  type: PublishedType;
+  /** The key columns asked, by table column, as stored (a fund's short code already its number). */
+  where: Record<string, string | number>;
+  /** The key columns after the day: shown with each value, and its order. */
+  narrowing: string[];
+}
 
-  async fundPrice(fundId: number, date: string): Promise<HistoryEntry[]> {
-    const columns = ['nav', 'offer', 'redemption', 'total_net_assets'] as const;
-    const served = await this.db
-      .selectFrom('fund_prices')
-      .select([...columns, 'batch_id'])
-      .where('fund_id', '=', fundId)
-      .where('price_date', '=', date)
-      .execute();
-    const revisions = await this.db
-      .selectFrom('fund_price_revisions')
-      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
-      .where('fund_id', '=', fundId)
-      .where('price_date', '=', date)
-      .orderBy('id', 'desc')
-      .execute();
-    return entries(served, revisions);
-  }
+/** The published types whose history can be asked for. */
+export const HISTORY_TYPES = DATA_TYPES.filter(
+  (t): t is (typeof DATA_TYPES)[number] & PublishedType => t.kind === 'published',
+);
 
-  async fxRates(family: string, date: string): Promise<HistoryEntry[]> {
-    const columns = ['round', 'rate_time', ...RATE_COLUMNS] as const;
-    const served = await this.db
-      .selectFrom('fx_rates')
-      .select([...columns, 'batch_id'])
-      .where('family_code', '=', family.toUpperCase())
-      .where('rate_date', '=', date)
-      .orderBy('round')
-      .execute();
-    const revisions = await this.db
-      .selectFrom('fx_rate_revisions')
-      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
-      .where('family_code', '=', family.toUpperCase())
-      .where('rate_date', '=', date)
-      .orderBy('round')
-      .orderBy('id', 'desc')
-      .execute();
-    return entries(served, revisions);
-  }
+/** The keys of a type as a history asks for them: [file name, table column, required]. */
+export function historyKeys(type: PublishedType): [string, string, boolean][] {
+  const dayAt = type.keys.indexOf(type.day);
+  return type.keys.map((k, i) => [fileName(type.columns, k), k, i <= dayAt]);
+}
 
-  /** A loan rate (MLR, MOR, MRR or a loan product, by id) of an effective date. */
-  async loanRate(productId: number, effectiveDate: string): Promise<HistoryEntry[]> {
-    const columns = ['rate', 'submitted_at'] as const;
-    const served = await this.db
-      .selectFrom('loan_rates')
-      .select([...columns, 'batch_id'])
-      .where('product_id', '=', productId)
-      .where('effective_date', '=', effectiveDate)
-      .execute();
-    const revisions = await this.db
-      .selectFrom('loan_rate_revisions')
-      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
-      .where('product_id', '=', productId)
-      .where('effective_date', '=', effectiveDate)
-      .orderBy('id', 'desc')
-      .execute();
-    return entries(served, revisions);
-  }
-
-  /**
-   * A day's market summary values (or one code's): the served ones by code and number, then every
-   * replaced one, by code and number, newest first.
-   */
-  async marketSummary(date: string, code?: string): Promise<HistoryEntry[]> {
-    const columns = ['code', 'number', 'value'] as const;
-    let served = this.db
-      .selectFrom('market_summary')
-      .select([...columns, 'batch_id'])
-      .where('summary_date', '=', date);
-    let revisions = this.db
-      .selectFrom('market_summary_revisions')
-      .select([...columns, 'batch_id', 'replaced_by_batch_id', 'replaced_at'])
-      .where('summary_date', '=', date);
-    if (code !== undefined) {
-      served = served.where('code', '=', code);
-      revisions = revisions.where('code', '=', code);
-    }
-    return entries(
-      await served.orderBy('code').orderBy('number').execute(),
-      await revisions.orderBy('code').orderBy('number').orderBy('id', 'desc').execute(),
+/**
+ * The query for `given` parameters (file names, text): each parsed by its column's import parser (the
+ * day as the admin API takes dates), a reference found as an import finds it. Null: a reference that
+ * names nothing stored (no history). A missing, unknown or malformed parameter is a 400 naming it.
+ */
+export async function historyQuery(
+  db: Kysely<Database>,
+  typeName: string,
+  given: Readonly<Record<string, string>>,
+): Promise<HistoryQuery | null> {
+  const type = HISTORY_TYPES.find((t) => t.name === typeName);
+  if (!type)
+    throw new ApiError(
+      404,
+      `No history of '${typeName}': there are ${HISTORY_TYPES.map((t) => t.name).join(', ')}`,
     );
+  const keys = historyKeys(type);
+  const dayFile = keys.find(([, column]) => column === type.day)![0];
+  const named = (param: string) => (param === 'date' ? dayFile : param);
+  for (const param of Object.keys(given))
+    if (!keys.some(([file]) => file === named(param)))
+      throw new ApiError(
+        400,
+        `Unknown parameter ${param}: ${type.name} is asked by ${keys.map(([f]) => f).join(', ')}`,
+      );
+  const where: Record<string, string | number> = {};
+  for (const [file, column, required] of keys) {
+    const raw = given[file] ?? (file === dayFile ? given.date : undefined);
+    if (raw === undefined) {
+      if (required)
+        throw new ApiError(
+          400,
+          `Missing ${file}: ${type.name} is asked by ${keys
+            .filter(([, , r]) => r)
+            .map(([f]) => f)
+            .join(' and ')}`,
+        );
+      continue;
+    }
+    try {
+      where[column] =
+        column === type.day
+          ? parseLooseDate(file, raw)
+          : (type.columns[column]!.parse(raw) as string | number);
+    } catch (error) {
+      if (error instanceof FieldError) throw new ApiError(400, `Invalid ${file}: ${error.message}`);
+      throw error;
+    }
   }
+  // Every parameter is well formed: now what the references name.
+  let refs: References | undefined;
+  for (const [column, value] of Object.entries(where)) {
+    const ref = type.columns[column]!.ref;
+    if (ref === undefined) continue;
+    refs ??= References.fromKeys(await readReferenceKeys(db));
+    const key = resolveReference(referenceTypeOf(ref), value, refs);
+    if (key === undefined) return null;
+    where[column] = key;
+  }
+  return { type, where, narrowing: keys.filter(([, , required]) => !required).map(([, column]) => column) };
 }
 
 type Values = Record<string, number | string | null>;
+type Revision = Values & { batch_id: number; replaced_by_batch_id: number; replaced_at: string };
 
-/** The served value(s) first, then the revisions, newest first, in one shape. */
-function entries(
-  served: (Values & { batch_id: number })[],
-  revisions: (Values & { batch_id: number; replaced_by_batch_id: number; replaced_at: string })[],
-): HistoryEntry[] {
+/** The served value(s) and the earlier revisions of what `query` names. */
+export async function readHistory(db: Kysely<Database>, query: HistoryQuery): Promise<HistoryEntry[]> {
+  const { type, where, narrowing } = query;
+  const table = tableNameOf(type);
+  const values = Object.keys(type.columns).filter((c) => !type.keys.includes(c));
+  const shown = sql.join([...narrowing, ...values].map((c) => sql.ref(c)));
+  const matching = sql.join(
+    Object.entries(where).map(([column, value]) => sql`${sql.ref(column)} = ${value}`),
+    sql` and `,
+  );
+  const order = narrowing.map((c) => sql.ref(c));
+  const served = await sql<Values & { batch_id: number }>`select ${shown}, batch_id from ${sql.table(table)}
+    where ${matching} ${order.length > 0 ? sql`order by ${sql.join(order)}` : sql``}`.execute(db);
+  const revisions = await sql<Revision>`select ${shown}, batch_id, replaced_by_batch_id, replaced_at
+    from ${sql.table(revisionsOf(table))} where ${matching}
+    order by ${sql.join([...order, sql`id desc`])}`.execute(db);
   return [
-    ...served.map(({ batch_id, ...values }) => ({
+    ...served.rows.map(({ batch_id, ...values }) => ({
       served: true,
       batchId: batch_id,
       replacedByBatchId: null,
       replacedAt: null,
       values,
     })),
-    ...revisions.map(({ batch_id, replaced_by_batch_id, replaced_at, ...values }) => ({
+    ...revisions.rows.map(({ batch_id, replaced_by_batch_id, replaced_at, ...values }) => ({
       served: false,
       batchId: batch_id,
       replacedByBatchId: replaced_by_batch_id,

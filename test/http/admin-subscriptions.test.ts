@@ -172,7 +172,7 @@ describe('/admin/subscriptions', () => {
     const loan = await admin('GET', '/admin/history/loan-rates?product=0x1&date=2026-01-01');
     expect(loan.json()).toEqual({
       statusCode: 400,
-      message: "Invalid product: expected a loan product id (decimal digits), got '0x1'",
+      message: "Invalid product: expected a whole number, got '0x1'",
     });
   });
 

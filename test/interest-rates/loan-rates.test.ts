@@ -182,7 +182,7 @@ describe('the loan import types', () => {
     expect((await loanHistory('1', '2000-01-01')).json()).toEqual([]);
     expect((await loanHistory('MLR', effective)).json()).toEqual({
       statusCode: 400,
-      message: "Invalid product: expected a loan product id (decimal digits), got 'MLR'",
+      message: "Invalid product: expected a whole number, got 'MLR'",
     });
   });
 });

@@ -98,12 +98,12 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
 
   await publish(async (w) => {
     for (const type of DATA_TYPES)
-      if (type.kind === 'reference' && type.demo) await write(w, type.name, type.demo(plan));
+      if (type.kind === 'reference' && type.demo) await write(w, type.name, await type.demo(plan));
   });
   progress(`Reference data: ${describeCounts(summary)}`);
   for (const type of DATA_TYPES) {
     if (type.kind !== 'published' || !type.demo) continue;
-    for (const chunks of type.demo(plan))
+    for await (const chunks of type.demo(plan))
       await publish(async (w) => {
         for (const rows of chunks) await write(w, type.name, rows);
       });
