@@ -9,9 +9,16 @@
 // beneath its group. Within a tier one folder may use another, but two folders never import each other
 // (directly or through others). A folder or root file not named here is at the top (the app and its
 // composition, routes, sync, ingest, the CLI, the cluster): nothing below may import it. Tests and
-// benchmarks may import anything. A new service group goes into GROUPS.
+// benchmarks may import anything.
 
-const GROUPS = ['funds', 'exchange-rates', 'interest-rates', 'nav', 'market'];
+import { existsSync, readdirSync } from 'node:fs';
+import { URL } from 'node:url';
+
+/** The service groups' folders: those that declare a group (group.ts, src/http/service-group.ts). */
+const src = new URL('./src/', import.meta.url);
+const GROUPS = readdirSync(src, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/group.ts`, src)))
+  .map((entry) => entry.name);
 
 /** Bottom first; each entry is the folders (or root files) of one tier. */
 const TIERS = [

@@ -1,14 +1,7 @@
 // What a subscription may do, as pure rules: service groups, limits, states. No I/O here; the store
 // keeps subscriptions, the gateway enforces these rules on every /api/ call.
 
-export const SERVICE_GROUPS = [
-  'FundPriceService',
-  'ExchangeRateService',
-  'InterestRatesService',
-  // The bank's newer website (contract notes: the newer website).
-  'nav',
-  'MarketService',
-] as const;
+import { SERVICE_GROUP_NAMES } from './service-groups.js';
 
 /** `submitted`: waiting for the operator's approval (a product that needs it); `rejected`: refused. */
 export type StoredState = 'active' | 'suspended' | 'cancelled' | 'submitted' | 'rejected';
@@ -54,12 +47,12 @@ export function parseGroups(input: string): string {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (names.length === 0) throw new Error(`expected 'all' or a list of ${SERVICE_GROUPS.join(', ')}`);
+  if (names.length === 0) throw new Error(`expected 'all' or a list of ${SERVICE_GROUP_NAMES.join(', ')}`);
   if (names.some((n) => n.toLowerCase() === 'all')) return 'all';
   const groups = names.map((name) => {
-    const group = SERVICE_GROUPS.find((g) => g.toLowerCase() === name.toLowerCase());
+    const group = SERVICE_GROUP_NAMES.find((g) => g.toLowerCase() === name.toLowerCase());
     if (!group)
-      throw new Error(`unknown service group '${name}': expected all, ${SERVICE_GROUPS.join(', ')}`);
+      throw new Error(`unknown service group '${name}': expected all, ${SERVICE_GROUP_NAMES.join(', ')}`);
     return group;
   });
   return [...new Set(groups)].join(',');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { KEY_QUERY } from '../calls/presented-key.js';
+import { SERVICE_GROUPS } from '../domain/service-groups.js';
 
 /** The tag of the admin routes shown in the document (src/routes/admin/portal.ts uses it). */
 export const PORTAL_ADMIN_TAG = 'Admin: developer portal';
@@ -38,18 +39,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: { title: 'Rates data service', version, description: DESCRIPTION },
       tags: [
-        { name: 'FundPriceService', description: 'Fund prices, NAV statistics and price dates' },
-        { name: 'ExchangeRateService', description: 'Foreign exchange rates' },
-        { name: 'InterestRatesService', description: 'Deposit and loan interest rates' },
-        {
-          name: 'nav',
-          description: "Fund prices as the bank's newer website reads them: objects, dates YYYY-MM-DD",
-        },
+        ...SERVICE_GROUPS.map(({ name, description }) => ({ name, description })),
         {
           name: PORTAL_ADMIN_TAG,
           description: 'Products, developers and approvals of the developer portal (admin token)',
         },
-        { name: 'MarketService', description: 'The daily market summary of the bank’s newer site' },
       ],
       components: {
         // Not an answer of any operation listed here, so no operation refers to it; it documents the

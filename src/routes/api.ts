@@ -6,13 +6,8 @@ import { installGatewayHooks } from '../http/gateway-hooks.js';
 import { installResponseCache } from '../http/response-cache.js';
 import { installApiCors } from '../http/security-headers.js';
 import type { Repositories } from '../composition/repositories.js';
-import { exchangeRateRoutes } from '../exchange-rates/routes.js';
-import { exchangeRateWebsiteRoutes } from '../exchange-rates/website-routes.js';
-import { fundNavRoutes } from '../funds/nav-routes.js';
-import { fundPriceRoutes } from '../funds/price-routes.js';
-import { interestRateRoutes } from '../interest-rates/routes.js';
-import { navRoutes } from '../nav/routes.js';
-import { marketRoutes } from '../market/routes.js';
+import { SERVICE_GROUPS } from '../domain/service-groups.js';
+import { SERVICE_GROUP_CODE } from '../composition/service-groups.js';
 
 /** The operations under /api (the spec's ten and the website's, contract notes: the website), behind the key check, limits and usage counting (in that order). */
 export const apiRoutes: FastifyPluginAsync<{
@@ -32,17 +27,10 @@ export const apiRoutes: FastifyPluginAsync<{
   installGatewayHooks(api, gateway);
   // Without an answer cache (CACHE_MAX_BYTES=0) answers carry no ETag and are built on every call.
   if (answers) installResponseCache(api, answers.cache, gateway, { caching: answers.caching, now });
-  // Each group gets its own repositories only.
-  const funds = { funds: repos.funds };
-  const exchangeRates = { fx: repos.fx, fxRounds: repos.fxRounds };
-  const interestRates = { deposits: repos.deposits, loans: repos.loans };
-  const market = { market: repos.market };
-  await api.register(fundNavRoutes, { prefix: '/FundPriceService', repos: funds });
-  await api.register(fundPriceRoutes, { prefix: '/FundPriceService', repos: funds });
-  await api.register(exchangeRateRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
-  await api.register(exchangeRateWebsiteRoutes, { prefix: '/ExchangeRateService', repos: exchangeRates });
-  await api.register(interestRateRoutes, { prefix: '/InterestRatesService', repos: interestRates, now });
-  // The bank's newer website (contract notes: the newer website): the fund data in its shapes, a service group of its own.
-  await api.register(navRoutes, { prefix: '/nav', repos: funds });
-  await api.register(marketRoutes, { prefix: '/MarketService', repos: market });
+  // Each group under /api/{name}, in the list's order, handed its own repositories only.
+  for (const { name } of SERVICE_GROUPS) {
+    const group = SERVICE_GROUP_CODE[name];
+    const own = Object.fromEntries(group.repositories.map((r) => [r, repos[r]])) as unknown as Repositories;
+    await api.register(group.routes, { prefix: `/${name}`, repos: own, now });
+  }
 };

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { ActionError } from '../domain/errors.js';
 import { perDeveloperOf } from '../domain/products.js';
-import { SERVICE_GROUPS, validateLimits, type Limits } from '../domain/subscriptions.js';
+import { SERVICE_GROUP_NAMES } from '../domain/service-groups.js';
+import { validateLimits, type Limits } from '../domain/subscriptions.js';
 import type { NewProduct, ProductInfo, ProductUpdate } from '../schemas/portal.js';
 import type { Database, ProductTable } from './schema.js';
 import { groupsOf } from './subscription-mapping.js';
@@ -136,7 +137,7 @@ export function toProductInfo(row: Row): ProductInfo {
     id: row.id,
     name: row.name,
     description: { en: row.description_en, th: row.description_th },
-    groups: row.groups === 'all' ? [...SERVICE_GROUPS] : row.groups.split(','),
+    groups: row.groups === 'all' ? [...SERVICE_GROUP_NAMES] : row.groups.split(','),
     rateLimit:
       row.rate_limit_calls !== null && row.rate_limit_period_s !== null
         ? { calls: row.rate_limit_calls, seconds: row.rate_limit_period_s }

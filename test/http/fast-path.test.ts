@@ -1,3 +1,4 @@
+import { SERVICE_GROUP_NAMES } from '../../src/domain/service-groups.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerLookups, getOverHttp, stableHeaders } from '../helpers/answers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -43,7 +44,7 @@ async function cachedOperations(t: TestApp): Promise<string[]> {
 }
 
 const SAMPLES = operations({ today: '', latest: '2026-11-20', batchId: 0 }).filter((o) => o.method === 'GET');
-const GROUPS = ['FundPriceService', 'ExchangeRateService', 'InterestRatesService', 'MarketService', 'nav'];
+const GROUPS = [...SERVICE_GROUP_NAMES];
 const SITE = 'https://www.bank.example';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_GROUPS } from '../../src/domain/subscriptions.js';
+import { SERVICE_GROUP_NAMES } from '../../src/domain/service-groups.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { afternoonToday } from '../helpers/clock.js';
 import { INVALID_KEY, MISSING_KEY, operations, type Operation } from '../helpers/operations.js';
@@ -52,7 +52,7 @@ describe.each(operations({ today: '', latest: '2026-11-20', batchId: 0 }).map((o
     });
 
     it('refuses a key not allowed into the service group, and admits one that is', async () => {
-      const others = SERVICE_GROUPS.filter((g) => g !== groupOf(op()));
+      const others = SERVICE_GROUP_NAMES.filter((g) => g !== groupOf(op()));
       const outsider = await subscribe(t, { groups: others.join(',') });
       expect((await call(op(), outsider.primaryKey)).json()).toEqual(INVALID_KEY);
       const insider = await subscribe(t, { groups: groupOf(op()).toLowerCase() });
