@@ -5,7 +5,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 /**
  * Every setting of the service, in one table: its environment variable, the type it must have, its
  * default and what it means. The config parser (src/config.ts), the defaults every part of the app
- * uses, and the settings table of docs/settings.md (`npm run docs:settings`) are all made from it, so
+ * uses, and the settings table of docs/settings.md (`npm run docs`) are all made from it, so
  * adding a setting is adding one row here.
  */
 export interface Setting<S extends TSchema = TSchema> {
