@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { planFunds } from '../../src/data-types/demo/funds.js';
 import { FX_FAMILIES } from '../../src/data-types/demo/fx-families.js';
 import { FxRateGenerator, roundTimes } from '../../src/data-types/demo/fx-rates.js';
 import { CsvFilesTarget } from '../../src/ingest/demo/files.js';
+import { DATA_TYPES, tableNameOf } from '../../src/data-types/index.js';
 import { generateDemo, generateDemoInto, type DemoOptions } from '../../src/ingest/demo/generate.js';
 import { collectInputs } from '../../src/ingest/files.js';
 import { runImport } from '../../src/ingest/import.js';
@@ -46,43 +48,19 @@ async function generated(options: DemoOptions): Promise<Store> {
   return store;
 }
 
-/** A digest of every generated value (not of ids or batch numbers), `until` a date if given. */
+/** A digest of every generated value of every type (not of ids or batch numbers), `until` a date if given. */
 async function digest(store: Store, until = '9999-12-31'): Promise<string> {
-  const { db } = store;
-  const parts = [
-    await db.selectFrom('funds').selectAll().orderBy('id').execute(),
-    await db
-      .selectFrom('fund_prices')
-      .select(['fund_id', 'price_date', 'nav', 'offer', 'redemption', 'total_net_assets'])
-      .where('price_date', '<=', until)
-      .orderBy('fund_id')
-      .orderBy('price_date')
-      .execute(),
-    await db
-      .selectFrom('fx_rates')
-      .select(['family_code', 'rate_date', 'round', 'rate_time', 'buying_notes', 'selling_notes'])
-      .select(['buying_sight_bill', 'selling_tt', 'buying_tt'])
-      .where('rate_date', '<=', until)
-      .orderBy('family_code')
-      .orderBy('rate_date')
-      .orderBy('round')
-      .execute(),
-    await db
-      .selectFrom('deposit_rates')
-      .select(['product_id', 'effective_date', 'rate', 'submitted_at'])
-      .where('effective_date', '<=', until)
-      .orderBy('product_id')
-      .orderBy('effective_date')
-      .execute(),
-    await db
-      .selectFrom('market_summary')
-      .select(['summary_date', 'code', 'number', 'value'])
-      .where('summary_date', '<=', until)
-      .orderBy('summary_date')
-      .orderBy('code')
-      .orderBy('number')
-      .execute(),
-  ];
+  const parts: unknown[] = [];
+  for (const type of DATA_TYPES) {
+    const columns = sql.join(Object.keys(type.columns).map((c) => sql.ref(c)));
+    const order = sql.join(type.keys.map((k) => sql.ref(k)));
+    const upTo = type.kind === 'published' ? sql`where ${sql.ref(type.day)} <= ${until}` : sql``;
+    const { rows } =
+      await sql`select ${columns} from ${sql.table(tableNameOf(type))} ${upTo} order by ${order}`.execute(
+        store.db,
+      );
+    parts.push(rows);
+  }
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
