@@ -1,5 +1,7 @@
 import type { Developer } from '../schemas/portal.js';
 import type { DeveloperRow } from '../store/developer-repo.js';
+import { plainEmail } from './addresses.js';
+import { PortalError } from './errors.js';
 
 export const toDeveloper = (row: DeveloperRow): Developer => ({
   id: row.id,
@@ -11,5 +13,9 @@ export const toDeveloper = (row: DeveloperRow): Developer => ({
   createdAt: row.created_at,
 });
 
-/** Emails are compared and kept lower-cased and trimmed. */
-export const normalEmail = (email: string) => email.trim().toLowerCase();
+/** An address a request gives, as kept (trimmed, lower-cased); 400 email_invalid unless a plain one. */
+export function requestEmail(text: string): string {
+  const email = plainEmail(text);
+  if (email === undefined) throw new PortalError(400, 'email_invalid');
+  return email;
+}

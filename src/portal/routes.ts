@@ -15,9 +15,8 @@ import {
 } from '../schemas/portal.js';
 import type { Store } from '../store/db.js';
 import { DeveloperRepository } from '../store/developer-repo.js';
-import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { Accounts } from './accounts.js';
-import { normalEmail, toDeveloper } from './developer-view.js';
+import { requestEmail, toDeveloper } from './developer-view.js';
 import { PortalError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { commonPasswords } from './passwords.js';
@@ -77,7 +76,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   }));
 
   app.post('/signup', { schema: { body: SignupBody } }, async (request, reply) => {
-    const email = normalEmail(request.body.email);
+    const email = requestEmail(request.body.email);
     await throttle.attempt('signup', address(request), email);
     await accounts.signup({ ...request.body, name: request.body.name.trim(), email });
     return reply.code(202).send({});
@@ -90,7 +89,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   });
 
   app.post('/signin', { schema: { body: SigninBody } }, async (request, reply) => {
-    const email = normalEmail(request.body.email);
+    const email = requestEmail(request.body.email);
     await throttle.attempt('signin', address(request), email);
     const developer = await accounts.signin(email, request.body.password);
     const csrfToken = await sessions.start(request, reply, developer);
@@ -103,7 +102,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   });
 
   app.post('/password/forgot', { schema: { body: EmailBody } }, async (request, reply) => {
-    const email = normalEmail(request.body.email);
+    const email = requestEmail(request.body.email);
     await throttle.attempt('reset', address(request), email);
     await accounts.forgot(email);
     return reply.code(202).send({});
@@ -131,7 +130,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   app.post('/me/email', { schema: { body: EmailChange } }, async (request, reply) => {
     const { developer } = sessions.required(request);
     await throttle.attempt('reset', address(request), developer.email);
-    await accounts.changeEmail(developer, normalEmail(request.body.email), request.body.password);
+    await accounts.changeEmail(developer, requestEmail(request.body.email), request.body.password);
     return reply.code(202).send({});
   });
 
@@ -147,22 +146,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     const { developer } = sessions.required(request);
     await throttle.attempt('signin', address(request), developer.email);
     await accounts.checkPassword(developer, request.body.password);
-    await new SubscriptionRepository(store.db).holdOwned(developer.id, 'close', now());
+    // The account keeps its id (its subscriptions and usage refer to it); the person's data goes.
+    await developers.close(developer.id, now());
     // Keys stop here at once, and on every other node when the notice reaches it (REDIS_URL).
     await gateway.subscriptionsChanged();
-    await developers.endSessions(developer.id);
-    // The account keeps its id (its subscriptions and usage refer to it); the person's data goes.
-    await developers.update(
-      developer.id,
-      {
-        email: `closed-${developer.id}@closed.invalid`,
-        name: '',
-        password_hash: '',
-        pending_email: null,
-        closed_at: now().toISOString(),
-      },
-      now(),
-    );
     await sessions.end(request, reply);
     return reply.code(204).send();
   });

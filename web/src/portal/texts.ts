@@ -170,6 +170,9 @@ const EN = {
   everyOperation: 'Every operation',
   // Errors by code
   err_bad_request: 'Something in the form is not right. Check it and try again.',
+  err_email_invalid:
+    'Give a plain email address, like name@example.com: no name before it, no second address, no spaces.',
+  err_name_invalid: 'Give a name with at least one visible letter or digit.',
   err_csrf: 'The page had expired. It is refreshed now: try again.',
   err_signin_failed: 'The email address or the password is wrong.',
   err_not_confirmed: 'Confirm your email address first: open the link in the message we sent you.',
@@ -346,6 +349,8 @@ const TH: Record<PortalKey, string> = {
   operations: 'บริการ',
   everyOperation: 'ทุกบริการ',
   err_bad_request: 'ข้อมูลในแบบฟอร์มไม่ถูกต้อง ตรวจสอบแล้วลองอีกครั้ง',
+  err_email_invalid: 'กรอกอีเมลเพียงที่อยู่เดียว เช่น name@example.com โดยไม่มีชื่อนำหน้าและไม่มีช่องว่าง',
+  err_name_invalid: 'กรอกชื่อที่มีตัวอักษรหรือตัวเลขที่มองเห็นได้อย่างน้อยหนึ่งตัว',
   err_csrf: 'หน้านี้หมดอายุแล้วและได้รีเฟรชใหม่: ลองอีกครั้ง',
   err_signin_failed: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
   err_not_confirmed: 'ยืนยันอีเมลก่อน: เปิดลิงก์ในข้อความที่เราส่งให้คุณ',
