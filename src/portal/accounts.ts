@@ -127,9 +127,8 @@ export class Accounts {
     await this.o.developers.endSessions(developer.id);
   }
 
-  /** Sends a link to the new address; the address changes once it is opened. */
-  async changeEmail(developer: DeveloperRow, email: string, password: string): Promise<void> {
-    await this.checkPassword(developer, password);
+  /** Sends a link to the new address (the caller checked the password); the address changes once it is opened. */
+  async changeEmail(developer: DeveloperRow, email: string): Promise<void> {
     const now = this.o.now();
     await this.o.developers.update(developer.id, { pending_email: email }, now);
     await this.o.developers.spendTokens(developer.id, 'email', now);

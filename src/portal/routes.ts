@@ -90,8 +90,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
 
   app.post('/signin', { schema: { body: SigninBody } }, async (request, reply) => {
     const email = requestEmail(request.body.email);
-    await throttle.attempt('signin', address(request), email);
-    const developer = await accounts.signin(email, request.body.password);
+    // Refused while this address, or this address and account, made too many wrong guesses.
+    const developer = await throttle.signin(address(request), email, () =>
+      accounts.signin(email, request.body.password),
+    );
     const csrfToken = await sessions.start(request, reply, developer);
     return { developer: toDeveloper(developer), csrfToken };
   });
@@ -129,23 +131,26 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
 
   app.post('/me/email', { schema: { body: EmailChange } }, async (request, reply) => {
     const { developer } = sessions.required(request);
+    const email = requestEmail(request.body.email);
     await throttle.attempt('reset', address(request), developer.email);
-    await accounts.changeEmail(developer, requestEmail(request.body.email), request.body.password);
+    await throttle.password(developer.id, () => accounts.checkPassword(developer, request.body.password));
+    await accounts.changeEmail(developer, email);
     return reply.code(202).send({});
   });
 
   app.post('/me/password', { schema: { body: PasswordChange } }, async (request, reply) => {
     const { developer } = sessions.required(request);
-    await throttle.attempt('signin', address(request), developer.email);
-    await accounts.changePassword(developer, request.body.current, request.body.password);
+    // Only this developer's own wrong passwords count here: others' guesses never lock the owner out.
+    await throttle.password(developer.id, () =>
+      accounts.changePassword(developer, request.body.current, request.body.password),
+    );
     // Every session ended with the change; this browser goes on in a new one.
     return { csrfToken: await sessions.start(request, reply, developer) };
   });
 
   app.post('/me/close', { schema: { body: PasswordBody } }, async (request, reply) => {
     const { developer } = sessions.required(request);
-    await throttle.attempt('signin', address(request), developer.email);
-    await accounts.checkPassword(developer, request.body.password);
+    await throttle.password(developer.id, () => accounts.checkPassword(developer, request.body.password));
     // The account keeps its id (its subscriptions and usage refer to it); the person's data goes.
     await developers.close(developer.id, now());
     // Keys stop here at once, and on every other node when the notice reaches it (REDIS_URL).
