@@ -107,7 +107,7 @@ export class Accounts {
     this.mail('reset', developer, developer.email, await this.link('reset', developer.id, developer.email));
   }
 
-  /** Sets a new password from a reset link and ends every session of the account. */
+  /** Sets a new password from a reset link; every session and every other reset or email-change link ends. */
   async reset(token: string, password: string): Promise<void> {
     await this.checkNewPassword(password);
     const used = await this.take(token, ['reset']);
@@ -115,16 +115,10 @@ export class Accounts {
     if (!used || !developer || developer.closed_at !== null) throw new PortalError(400, 'token_invalid');
     const now = this.o.now();
     // The link reached the account's address: that confirms it too.
-    await this.o.developers.update(
-      developer.id,
-      {
-        password_hash: await hashPassword(password),
-        ...(developer.confirmed_at === null &&
-          developer.email === used.email && { confirmed_at: now.toISOString() }),
-      },
-      now,
-    );
-    await this.o.developers.endSessions(developer.id);
+    const confirms = developer.confirmed_at === null && developer.email === used.email;
+    await this.o.developers.setPassword(developer.id, await hashPassword(password), now, {
+      ...(confirms && { confirmed_at: now.toISOString() }),
+    });
   }
 
   /** Sends a link to the new address (the caller checked the password); the address changes once it is opened. */
@@ -136,13 +130,11 @@ export class Accounts {
     this.mail('email', developer, email, await this.link('email', developer.id, email));
   }
 
-  /** Changes the password; the caller ends every session and starts a new one for this browser. */
+  /** Changes the password, ending every session and link as a reset does; the caller starts a new session here. */
   async changePassword(developer: DeveloperRow, current: string, password: string): Promise<void> {
     await this.checkPassword(developer, current);
     await this.checkNewPassword(password);
-    const now = this.o.now();
-    await this.o.developers.update(developer.id, { password_hash: await hashPassword(password) }, now);
-    await this.o.developers.endSessions(developer.id);
+    await this.o.developers.setPassword(developer.id, await hashPassword(password), this.o.now());
   }
 
   async checkPassword(developer: DeveloperRow, password: string): Promise<void> {
