@@ -132,7 +132,8 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   app.post('/me/email', { schema: { body: EmailChange } }, async (request, reply) => {
     const { developer } = sessions.required(request);
     const email = requestEmail(request.body.email);
-    await throttle.attempt('reset', address(request), developer.email);
+    // Bounded per recipient: the link goes to an address the requester chooses.
+    await throttle.attempt('email', address(request), email);
     await throttle.password(developer.id, () => accounts.checkPassword(developer, request.body.password));
     await accounts.changeEmail(developer, email);
     return reply.code(202).send({});

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { consumeOne, type LimiterOptions, type LimiterStore } from '../gateway/limiter-store.js';
+import { mailboxOf } from './addresses.js';
 import { PortalError } from './errors.js';
 
 /**
  * The portal's limits, in the gateway's limiter store (Redis with REDIS_URL, so every node counts
  * together). Two kinds:
  * - Tries that send mail or spend a token (sign-up, forgot, an email change, a link), counted each
- *   time, per client address and per account or recipient asked for (whether it has an account or
- *   not, so the limit tells nothing).
+ *   time per client address and kind, and those that send mail per recipient's mailbox, whichever
+ *   kind and whoever asks (whether the address has an account or not, so the limit tells nothing): one
+ *   person with many accounts or addresses cannot fill someone's mailbox.
  * - Wrong passwords, counted only when wrong and checked before the password is (rate-limiter-flexible's
  *   "login endpoint protection"): per client address, per address and account, and for a signed-in
  *   developer per account. Never per account alone: others' failures must not keep the owner out.
@@ -21,7 +23,7 @@ const TIERS = {
     { points: 20, duration: 60, blockDuration: 60 },
     { points: 100, duration: 3600, blockDuration: 3600 },
   ],
-  account: [
+  recipient: [
     { points: 5, duration: 60, blockDuration: 60 },
     { points: 10, duration: 3600, blockDuration: 900 },
     { points: 20, duration: 86_400, blockDuration: 3600 },
@@ -42,7 +44,7 @@ const TIERS = {
 } satisfies Record<string, Tier[]>;
 type Counter = keyof typeof TIERS;
 
-export type Attempt = 'signup' | 'reset' | 'token' | 'mail';
+export type Attempt = 'signup' | 'reset' | 'email' | 'token';
 
 /** A wrong password, as the checks answer it. */
 const WRONG = new Set(['signin_failed', 'password_wrong']);
@@ -52,10 +54,10 @@ export class Throttle {
 
   constructor(private readonly store: LimiterStore) {}
 
-  /** Counts one try; throws 429 rate_limited with Retry-After when any tier is over. */
-  async attempt(kind: Attempt, address: string, account?: string): Promise<void> {
+  /** Counts one try, and one mail to `recipient`; throws 429 rate_limited with Retry-After when any tier is over. */
+  async attempt(kind: Attempt, address: string, recipient?: string): Promise<void> {
     const counts = [this.consume(kind, 'address', address)];
-    if (account !== undefined) counts.push(this.consume(kind, 'account', digest(account)));
+    if (recipient !== undefined) counts.push(this.consume('mail', 'recipient', digest(mailboxOf(recipient))));
     refuseFor(Math.max(...(await Promise.all(counts))));
   }
 
@@ -104,7 +106,7 @@ export class Throttle {
     return waitMs;
   }
 
-  private async consume(kind: Attempt | 'signin', by: Counter, key: string): Promise<number> {
+  private async consume(kind: Attempt | 'signin' | 'mail', by: Counter, key: string): Promise<number> {
     let waitMs = 0;
     for (const limiter of this.limitersOf(kind, by)) {
       const result = await consumeOne(limiter, key);
@@ -113,7 +115,7 @@ export class Throttle {
     return waitMs;
   }
 
-  private limitersOf(kind: Attempt | 'signin', by: Counter): RateLimiterAbstract[] {
+  private limitersOf(kind: Attempt | 'signin' | 'mail', by: Counter): RateLimiterAbstract[] {
     const name = `${kind}-${by}`;
     let limiters = this.limiters.get(name);
     if (!limiters) {
