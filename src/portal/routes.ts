@@ -16,7 +16,7 @@ import {
 import type { Store } from '../store/db.js';
 import { DeveloperRepository } from '../store/developer-repo.js';
 import { Accounts } from './accounts.js';
-import { requestEmail, toDeveloper } from './developer-view.js';
+import { requestEmail, requestName, toDeveloper } from './developer-view.js';
 import { PortalError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { commonPasswords } from './passwords.js';
@@ -78,7 +78,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   app.post('/signup', { schema: { body: SignupBody } }, async (request, reply) => {
     const email = requestEmail(request.body.email);
     await throttle.attempt('signup', address(request), email);
-    await accounts.signup({ ...request.body, name: request.body.name.trim(), email });
+    await accounts.signup({ ...request.body, name: requestName(request.body.name), email });
     return reply.code(202).send({});
   });
 
@@ -106,7 +106,8 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   app.post('/password/forgot', { schema: { body: EmailBody } }, async (request, reply) => {
     const email = requestEmail(request.body.email);
     await throttle.attempt('reset', address(request), email);
-    await accounts.forgot(email);
+    // Answered before the link's work, which only a known address has: both answers take the same time.
+    accounts.forgot(email);
     return reply.code(202).send({});
   });
 
@@ -123,7 +124,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     const { name, lang } = request.body;
     await developers.update(
       developer.id,
-      { ...(name !== undefined && { name: name.trim() }), ...(lang !== undefined && { lang }) },
+      { ...(name !== undefined && { name: requestName(name) }), ...(lang !== undefined && { lang }) },
       now(),
     );
     return toDeveloper((await developers.get(developer.id))!);

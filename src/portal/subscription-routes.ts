@@ -14,6 +14,7 @@ import { ProductRepository, productLimits } from '../store/product-repo.js';
 import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
 import type { Accounts } from './accounts.js';
+import { requestName } from './developer-view.js';
 import { PortalError } from './errors.js';
 import type { Sessions } from './session.js';
 import { usageDays, usageRange } from './usage.js';
@@ -123,7 +124,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
     if (!product || product.published !== 1) throw new PortalError(404, 'not_found');
     if (!request.body.acceptTerms) throw new PortalError(400, 'terms_not_accepted');
     const created = await new KeyRepository(store.db)
-      .create(request.body.name, null, now(), {
+      .create(requestName(request.body.name), null, now(), {
         groups: product.groups,
         limits: productLimits(product),
         developerId: developer.id,
@@ -151,7 +152,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
 
   app.patch('/subscriptions/:id', { schema: { params: Id, body: Rename } }, async (request) => {
     const s = await owned(sessions.required(request).developer.id, request.params.id);
-    return present(await subscriptions.update(s.id, { name: request.body.name }, now()));
+    return present(await subscriptions.update(s.id, { name: requestName(request.body.name) }, now()));
   });
 
   app.post('/subscriptions/:id/cancel', { schema: { params: Id } }, async (request) => {
