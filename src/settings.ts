@@ -495,12 +495,13 @@ export const SETTINGS = {
   // Every link in a portal email starts here, never with a request's Host header (which a caller chooses).
   publicUrl: {
     env: 'PUBLIC_URL',
-    schema: Type.String({ pattern: `${HTTP_URL}$|${HTTP_URL}/` }),
+    schema: Type.Union([Type.String({ pattern: `${HTTP_URL}$|${HTTP_URL}/` }), Type.Null()]),
     type: 'URL',
     parse: (text: string) => text.trim().replace(/\/+$/, ''),
-    default: (above: Record<string, unknown>) => `http://localhost:${String(above.port)}`,
-    shownDefault: 'http://localhost:$PORT',
-    description: "The service's address as users reach it, for links in emails",
+    default: null,
+    shownDefault: '(the address the server listens on)',
+    description:
+      "The service's address as users reach it, for links in emails; unset: the address the start banner prints (CLI commands: the one the last server started said)",
   },
   smtpUrl: optionalUrl(
     'SMTP_URL',

@@ -107,7 +107,7 @@ describe('loadConfig: the settings table', () => {
       syncWindowDays: 7,
       syncFundsPerBatch: 50,
       portal: 'open',
-      publicUrl: 'http://localhost:8080',
+      publicUrl: null,
       smtpUrl: null,
       mailFrom: 'Rates data service <no-reply@localhost>',
       connectors: [],

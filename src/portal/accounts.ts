@@ -1,4 +1,3 @@
-import type { Config } from '../config.js';
 import type { DeveloperRepository, DeveloperRow } from '../store/developer-repo.js';
 import type { PortalTokenKind } from '../store/schema.js';
 import { email as emailOf, type EmailKind, type Lang } from './emails.js';
@@ -6,6 +5,7 @@ import { hashSecret, newSecret } from './cookies.js';
 import { PortalError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { hashPassword, passwordMatches, passwordProblem } from './passwords.js';
+import type { PortalSettings } from './public-url.js';
 
 const HOUR_MS = 3_600_000;
 /** How long each mailed link works. */
@@ -26,7 +26,7 @@ const ROUTES: Record<PortalTokenKind, string> = {
 export interface AccountsOptions {
   developers: DeveloperRepository;
   mailer: Mailer;
-  config: Pick<Config, 'portal' | 'publicUrl'>;
+  config: PortalSettings;
   now: () => Date;
   /** Mail goes out in the background, so a known and an unknown email are answered alike and at once. */
   onMailError: (error: unknown) => void;
@@ -176,7 +176,7 @@ export class Accounts {
 
   /** A page link (PUBLIC_URL + /portal#route) with no token. */
   page(route: string): string {
-    return `${this.o.config.publicUrl}/portal#${route}`;
+    return `${this.o.config.publicUrl()}/portal#${route}`;
   }
 
   private async link(kind: PortalTokenKind, developerId: number | null, email: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
@@ -37,7 +37,9 @@ export function makeMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDi
       outbox,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
     );
-    await writeFile(file, message, { mode: 0o600 });
+    // Whole or not at all: a reader (a person, a test) never finds half a message under the name.
+    await writeFile(`${file}.part`, message, { mode: 0o600 });
+    await rename(`${file}.part`, file);
     say(`Portal mail written to ${file} (SMTP_URL is not set)`);
   });
 }

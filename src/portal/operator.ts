@@ -1,4 +1,3 @@
-import type { Config } from '../config.js';
 import { ActionError } from '../domain/errors.js';
 import type { DeveloperInfo } from '../schemas/portal.js';
 import type { SubscriptionInfo } from '../schemas/subscriptions.js';
@@ -8,6 +7,7 @@ import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { Accounts } from './accounts.js';
 import type { Lang } from './emails.js';
 import type { Mailer } from './mailer.js';
+import type { PortalSettings } from './public-url.js';
 import { EMAIL_RULE, plainEmail } from './addresses.js';
 import { toDeveloper } from './developer-view.js';
 
@@ -24,7 +24,7 @@ export class PortalOperator {
   constructor(
     store: Store,
     mailer: Mailer,
-    config: Pick<Config, 'portal' | 'publicUrl'>,
+    config: PortalSettings,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.developers = new DeveloperRepository(store.db);

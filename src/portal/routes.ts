@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../config.js';
 import type { Gateway } from '../gateway/index.js';
 import {
   EmailBody,
@@ -20,6 +19,7 @@ import { requestEmail, requestName, toDeveloper } from './developer-view.js';
 import { PortalError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { commonPasswords } from './passwords.js';
+import type { PortalSettings } from './public-url.js';
 import { Sessions } from './session.js';
 import { subscriptionRoutes } from './subscription-routes.js';
 import { Throttle } from './throttle.js';
@@ -27,7 +27,7 @@ import { Throttle } from './throttle.js';
 export interface PortalContext {
   store: Store;
   gateway: Gateway;
-  config: Pick<Config, 'portal' | 'publicUrl'>;
+  config: PortalSettings;
   mailer: Mailer;
   now: () => Date;
 }

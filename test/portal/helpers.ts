@@ -25,6 +25,7 @@ export function outbox(t: { dir: string }): string[] {
   try {
     const dir = join(t.dir, 'outbox');
     return readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
       .sort()
       .map((f) => quotedPrintable(readFileSync(join(dir, f), 'latin1')));
   } catch {
