@@ -168,7 +168,11 @@ export async function buildApp({
     await app.register(metricsRoutes, { gateway, localOnly: parts.api || parts.admin });
   }
   const portalMail = mailer ?? makeMailer(config, (line) => app.log.info(line));
-  const portalSettings = { portal: config.portal, publicUrl: publicAddress.url };
+  const portalSettings = {
+    portal: config.portal,
+    publicUrl: publicAddress.url,
+    contact: config.portalContact,
+  };
   if (!mailer) app.addHook('onClose', async () => portalMail.close());
   if (parts.admin) {
     await app.register(adminRoutes, {

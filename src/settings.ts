@@ -492,6 +492,16 @@ export const SETTINGS = {
     default: 'open',
     description: 'Developer portal sign-up: `open`, by invitation (`invite`) or `off`',
   },
+  // Shown where sign-up is closed or by invitation, so a visitor knows whom to ask instead of meeting a refusal.
+  portalContact: {
+    env: 'PORTAL_CONTACT',
+    schema: Type.Union([Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s<>"]+$' }), Type.Null()]),
+    type: 'email or URL',
+    parse: (text: string) => text.trim(),
+    default: null,
+    description:
+      'Whom to ask for a key or an invitation (an email address or an https URL), shown on the portal when sign-up is closed or by invitation',
+  },
   // Every link in a portal email starts here, never with a request's Host header (which a caller chooses).
   publicUrl: {
     env: 'PUBLIC_URL',

@@ -107,6 +107,7 @@ describe('loadConfig: the settings table', () => {
       syncWindowDays: 7,
       syncFundsPerBatch: 50,
       portal: 'open',
+      portalContact: null,
       publicUrl: null,
       smtpUrl: null,
       mailFrom: 'Rates data service <no-reply@localhost>',

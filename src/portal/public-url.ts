@@ -6,6 +6,8 @@ import type { Database } from '../store/schema.js';
 export interface PortalSettings {
   portal: Config['portal'];
   publicUrl: () => string;
+  /** PORTAL_CONTACT: whom to ask when sign-up is closed or by invitation (the page shows it). */
+  contact?: string | null;
 }
 
 /**

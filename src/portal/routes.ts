@@ -73,6 +73,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     developer: sessions.current(request) ? toDeveloper(sessions.current(request)!.developer) : null,
     csrfToken: sessions.csrfToken(request, reply),
     portal: config.portal,
+    contact: config.contact ?? null,
   }));
 
   app.post('/signup', { schema: { body: SignupBody } }, async (request, reply) => {

@@ -29,6 +29,13 @@ const EN = {
   signUpSent:
     'Thank you. If the address can be used, a message with a confirmation link is on its way to {email}. The link works once, for 24 hours.',
   invitationNote: 'You were invited: sign up with the address the invitation went to.',
+  signUpClosedTitle: 'Sign-up is closed',
+  signUpClosed:
+    'This service does not take sign-ups: its operator hands out subscription keys. Ask {contact} for one.',
+  signUpByInvitation:
+    'Sign-up here is by invitation. Ask {contact} for one: it comes by email, with a link to sign up.',
+  theOperator: 'the operator of this service',
+  haveAccount: 'Already have an account?',
   signInTitle: 'Sign in',
   signIn: 'Sign in',
   forgotLink: 'Forgot your password?',
@@ -219,6 +226,11 @@ const TH: Record<PortalKey, string> = {
   signUp: 'สมัครสมาชิก',
   signUpSent: 'ขอบคุณ หากใช้อีเมลนี้ได้ ข้อความพร้อมลิงก์ยืนยันกำลังส่งไปที่ {email} ลิงก์ใช้ได้ครั้งเดียวภายใน 24 ชั่วโมง',
   invitationNote: 'คุณได้รับเชิญ: สมัครด้วยอีเมลที่ได้รับคำเชิญ',
+  signUpClosedTitle: 'ปิดรับสมัครสมาชิก',
+  signUpClosed: 'บริการนี้ไม่เปิดรับสมัครสมาชิก ผู้ดูแลเป็นผู้มอบคีย์การสมัครใช้งาน โปรดขอคีย์จาก {contact}',
+  signUpByInvitation: 'การสมัครสมาชิกที่นี่ต้องได้รับเชิญ โปรดขอคำเชิญจาก {contact} คำเชิญจะส่งทางอีเมลพร้อมลิงก์สำหรับสมัคร',
+  theOperator: 'ผู้ดูแลบริการนี้',
+  haveAccount: 'มีบัญชีอยู่แล้ว?',
   signInTitle: 'เข้าสู่ระบบ',
   signIn: 'เข้าสู่ระบบ',
   forgotLink: 'ลืมรหัสผ่าน?',
