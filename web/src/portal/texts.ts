@@ -123,6 +123,9 @@ const EN = {
   useInBrowserHint:
     'Kept in this browser only (its local storage), never on the server: the explorer and the API docs’ Try it out then use it without pasting.',
   usedInBrowser: 'The {slot} key is kept in this browser: the explorer and the API docs use it now.',
+  keptKeyRenewed:
+    'This browser kept the old {slot} key: it keeps this new one in its place, for the explorer and the API docs.',
+  keptKeyDropped: 'This browser no longer keeps its key, which stopped working.',
   done: 'I have kept the key',
   // Profile
   profileTitle: 'Your subscriptions',
@@ -312,6 +315,8 @@ const TH: Record<PortalKey, string> = {
   useInBrowserHint:
     'เก็บไว้ในเบราว์เซอร์นี้เท่านั้น (local storage) ไม่เก็บบนเซิร์ฟเวอร์: หน้าสำรวจข้อมูลและ Try it out ของเอกสาร API จะใช้คีย์นี้โดยไม่ต้องวาง',
   usedInBrowser: 'เก็บคีย์{slot}ไว้ในเบราว์เซอร์นี้แล้ว: หน้าสำรวจข้อมูลและเอกสาร API ใช้คีย์นี้แล้ว',
+  keptKeyRenewed: 'เบราว์เซอร์นี้เคยเก็บคีย์{slot}เดิมไว้ ตอนนี้เก็บคีย์ใหม่นี้แทนสำหรับหน้าสำรวจข้อมูลและเอกสาร API',
+  keptKeyDropped: 'เบราว์เซอร์นี้ไม่เก็บคีย์ของการสมัครใช้นี้อีกต่อไป เพราะคีย์ใช้งานไม่ได้แล้ว',
   done: 'ฉันเก็บคีย์ไว้แล้ว',
   profileTitle: 'การสมัครใช้ของคุณ',
   noSubscriptions: 'คุณยังไม่มีการสมัครใช้ เลือกผลิตภัณฑ์เพื่อสมัครใช้',
