@@ -1,4 +1,5 @@
 import { h } from '../dom.js';
+import { bangkokDayOf } from '../dates.js';
 import { formatDay } from '../i18n.js';
 import type { KeySlot, Subscription, SubscriptionState } from './api.js';
 import type { PortalContext } from './context.js';
@@ -19,7 +20,8 @@ const STATES: Record<SubscriptionState, PortalKey> = {
 /** Whose keys can still be used or replaced. */
 const LIVE: SubscriptionState[] = ['submitted', 'active', 'suspended'];
 
-const day = (ctx: PortalContext, iso: string | null) => (iso ? formatDay(iso.slice(0, 10), ctx.lang) : '–');
+/** An instant's day in Bangkok, as usage days are counted: a subscription made at 00:30 there is on that day. */
+const day = (ctx: PortalContext, iso: string | null) => (iso ? formatDay(bangkokDayOf(iso), ctx.lang) : '–');
 
 function card(ctx: PortalContext, s: Subscription): HTMLElement {
   const slot = (which: KeySlot) => ctx.t(which);
