@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface Mail {

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { SETTINGS, unexpected } from './explorer-page.js';
@@ -20,8 +20,7 @@ import {
 
 let browser: Browser;
 let run: Run;
-const kept = (page: import('playwright-core').Page) =>
-  page.evaluate(() => localStorage.getItem('rates-explorer.key'));
+const kept = (page: Page) => page.evaluate(() => localStorage.getItem('rates-explorer.key'));
 
 describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless Chromium', () => {
   beforeAll(async () => {

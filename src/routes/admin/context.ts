@@ -1,7 +1,6 @@
 import type { Store } from '../../store/db.js';
 import type { AdminTokenRepository } from '../../store/admin-token-repo.js';
 import type { Gateway } from '../../gateway/index.js';
-import type { Config } from '../../config.js';
 import type { Mailer } from '../../portal/mailer.js';
 import type { PortalSettings } from '../../portal/public-url.js';
 
