@@ -41,6 +41,7 @@ import { adminRoutes } from './routes/admin/index.js';
 import { registerSyncMetrics } from './sync/metrics.js';
 import { registerConnectorMetrics } from './connectors/metrics.js';
 import { makeMailer, type Mailer } from './portal/mailer.js';
+import { PublicAddress } from './portal/public-url.js';
 import { portalRoutes } from './portal/routes.js';
 
 export interface AppOptions {
@@ -59,6 +60,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Where portal mail goes; by default SMTP_URL, else .eml files in DATA_DIR/outbox/. */
   mailer?: Mailer;
+  /** The address links in emails name; the server tells it where it listens. PUBLIC_URL or HOST:PORT by default. */
+  publicAddress?: PublicAddress;
 }
 
 /** The whole HTTP app, as the server runs it and as every test builds it. */
@@ -71,6 +74,7 @@ export async function buildApp({
   gateway: shared,
   webRoot,
   mailer,
+  publicAddress = new PublicAddress(config),
 }: AppOptions): Promise<FastifyInstance> {
   // Cached answers are served straight from the server's request event when they can be (the fast
   // path, DirectAnswers); everything else, and every call through app.inject, goes through Fastify.
@@ -164,11 +168,16 @@ export async function buildApp({
     await app.register(metricsRoutes, { gateway, localOnly: parts.api || parts.admin });
   }
   const portalMail = mailer ?? makeMailer(config, (line) => app.log.info(line));
+  const portalSettings = {
+    portal: config.portal,
+    publicUrl: publicAddress.url,
+    contact: config.portalContact,
+  };
   if (!mailer) app.addHook('onClose', async () => portalMail.close());
   if (parts.admin) {
     await app.register(adminRoutes, {
       mailer: portalMail,
-      portalConfig: config,
+      portalConfig: portalSettings,
       prefix: '/admin',
       store,
       adminTokens: new AdminTokenRepository(store.db),
@@ -228,13 +237,13 @@ export async function buildApp({
       prefix: '/portal/api',
       store,
       gateway,
-      config,
+      config: portalSettings,
       mailer: portalMail,
       now,
     });
     await app.register(docsRoutes, { store });
     await app.register(explorerRoutes, { root: webRoot });
-    await app.register(changesRoutes, { publicUrl: config.publicUrl });
+    await app.register(changesRoutes, { publicUrl: publicAddress.url });
   }
   return app;
 }

@@ -13,6 +13,7 @@ import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 import { startSyncJob } from './sync/job.js';
 import { startBanner } from './start-banner.js';
+import { PublicAddress, recordServingAddress } from './portal/public-url.js';
 
 /** A signal repeated within this long of the first is the same request to stop (see onSignal). */
 const REPEATED_SIGNAL_MS = 1000;
@@ -54,6 +55,8 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
   // ADMIN_PORT and METRICS_PORT move admin routes and /metrics to listeners of their own (e.g. on a
   // private interface); without them they share the API's listener.
   const logStream = serviceLogStream(worker);
+  // Links in portal emails name where this server listens, unless PUBLIC_URL says otherwise.
+  const publicAddress = new PublicAddress(config);
   const separateAdmin = config.adminPort !== null;
   const separateMetrics = config.metricsPort !== null;
   const app = await buildApp({
@@ -61,6 +64,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
     store,
     gateway,
     logStream,
+    publicAddress,
     parts: { api: true, admin: !separateAdmin, metrics: !separateMetrics },
   });
   logger.app = app;
@@ -70,6 +74,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
         store,
         gateway,
         logStream,
+        publicAddress,
         parts: { api: false, admin: true, metrics: false },
       })
     : undefined;
@@ -79,6 +84,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
         store,
         gateway,
         logStream,
+        publicAddress,
         parts: { api: false, admin: false, metrics: true },
       })
     : undefined;
@@ -154,6 +160,11 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
     process.on('disconnect', onDisconnect);
   }
   const url = await app.listen({ port: config.port, host: config.host });
+  publicAddress.listen(url);
+  // For CLI commands that mail links (src/portal/public-url.ts); serving goes on if this fails.
+  await recordServingAddress(store.db, url).catch((err: unknown) =>
+    app.log.error({ err }, 'could not record the serving address'),
+  );
   if (admin && config.adminPort !== null) {
     await admin.listen({ port: config.adminPort, host: config.adminHost });
   }

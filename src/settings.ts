@@ -492,15 +492,26 @@ export const SETTINGS = {
     default: 'open',
     description: 'Developer portal sign-up: `open`, by invitation (`invite`) or `off`',
   },
+  // Shown where sign-up is closed or by invitation, so a visitor knows whom to ask instead of meeting a refusal.
+  portalContact: {
+    env: 'PORTAL_CONTACT',
+    schema: Type.Union([Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s<>"]+$' }), Type.Null()]),
+    type: 'email or URL',
+    parse: (text: string) => text.trim(),
+    default: null,
+    description:
+      'Whom to ask for a key or an invitation (an email address or an https URL), shown on the portal when sign-up is closed or by invitation',
+  },
   // Every link in a portal email starts here, never with a request's Host header (which a caller chooses).
   publicUrl: {
     env: 'PUBLIC_URL',
-    schema: Type.String({ pattern: `${HTTP_URL}$|${HTTP_URL}/` }),
+    schema: Type.Union([Type.String({ pattern: `${HTTP_URL}$|${HTTP_URL}/` }), Type.Null()]),
     type: 'URL',
     parse: (text: string) => text.trim().replace(/\/+$/, ''),
-    default: (above: Record<string, unknown>) => `http://localhost:${String(above.port)}`,
-    shownDefault: 'http://localhost:$PORT',
-    description: "The service's address as users reach it, for links in emails",
+    default: null,
+    shownDefault: '(the address the server listens on)',
+    description:
+      "The service's address as users reach it, for links in emails; unset: the address the start banner prints (CLI commands: the one the last server started said)",
   },
   smtpUrl: optionalUrl(
     'SMTP_URL',

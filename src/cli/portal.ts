@@ -2,6 +2,7 @@ import { ActionError } from '../domain/errors.js';
 import { perDeveloperOf } from '../domain/products.js';
 import { makeMailer } from '../portal/mailer.js';
 import { PortalOperator } from '../portal/operator.js';
+import { servingAddress } from '../portal/public-url.js';
 import type { ProductInfo, ProductUpdate } from '../schemas/portal.js';
 import type { Store } from '../store/db.js';
 import { ProductRepository } from '../store/product-repo.js';
@@ -47,8 +48,10 @@ const withProducts = <T>(work: (repo: ProductRepository) => Promise<T>) =>
 const withOperator = <T>(work: (operator: PortalOperator, store: Store) => Promise<T>) =>
   withStore(async (store, config: Config) => {
     const mailer = makeMailer(config, (line) => console.error(line));
+    // Links name PUBLIC_URL, else where the last server started listens (this shell may lack its PORT).
+    const { url } = await servingAddress(store.db, config);
     try {
-      return await work(new PortalOperator(store, mailer, config), store);
+      return await work(new PortalOperator(store, mailer, { portal: config.portal, publicUrl: url }), store);
     } finally {
       mailer.close();
     }

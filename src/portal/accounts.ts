@@ -1,4 +1,3 @@
-import type { Config } from '../config.js';
 import type { DeveloperRepository, DeveloperRow } from '../store/developer-repo.js';
 import type { PortalTokenKind } from '../store/schema.js';
 import { email as emailOf, type EmailKind, type Lang } from './emails.js';
@@ -6,6 +5,7 @@ import { hashSecret, newSecret } from './cookies.js';
 import { PortalError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { hashPassword, passwordMatches, passwordProblem } from './passwords.js';
+import type { PortalSettings } from './public-url.js';
 
 const HOUR_MS = 3_600_000;
 /** How long each mailed link works. */
@@ -26,7 +26,7 @@ const ROUTES: Record<PortalTokenKind, string> = {
 export interface AccountsOptions {
   developers: DeveloperRepository;
   mailer: Mailer;
-  config: Pick<Config, 'portal' | 'publicUrl'>;
+  config: PortalSettings;
   now: () => Date;
   /** Mail goes out in the background, so a known and an unknown email are answered alike and at once. */
   onMailError: (error: unknown) => void;
@@ -97,17 +97,29 @@ export class Accounts {
     return usable;
   }
 
-  /** Always the same answer; a reset link goes only to an address that has an account. */
-  async forgot(email: string): Promise<void> {
-    const developer = await this.o.developers.byEmail(email);
-    if (!developer || developer.closed_at !== null) return;
-    const now = this.o.now();
-    // A newer link replaces the older ones.
-    await this.o.developers.spendTokens(developer.id, 'reset', now);
-    this.mail('reset', developer, developer.email, await this.link('reset', developer.id, developer.email));
+  /**
+   * A reset link to an address that has an account, worked out and mailed after the caller has
+   * answered (a failure goes to onMailError): the answer waits for nothing a known address has and an
+   * unknown one has not, so its time tells nothing.
+   */
+  forgot(email: string): void {
+    const work = async () => {
+      const developer = await this.o.developers.byEmail(email);
+      if (!developer || developer.closed_at !== null) return;
+      const now = this.o.now();
+      // A newer link replaces the older ones.
+      await this.o.developers.spendTokens(developer.id, 'reset', now);
+      await this.mail(
+        'reset',
+        developer,
+        developer.email,
+        await this.link('reset', developer.id, developer.email),
+      );
+    };
+    setImmediate(() => void work().catch(this.o.onMailError));
   }
 
-  /** Sets a new password from a reset link and ends every session of the account. */
+  /** Sets a new password from a reset link; every session and every other reset or email-change link ends. */
   async reset(token: string, password: string): Promise<void> {
     await this.checkNewPassword(password);
     const used = await this.take(token, ['reset']);
@@ -115,21 +127,14 @@ export class Accounts {
     if (!used || !developer || developer.closed_at !== null) throw new PortalError(400, 'token_invalid');
     const now = this.o.now();
     // The link reached the account's address: that confirms it too.
-    await this.o.developers.update(
-      developer.id,
-      {
-        password_hash: await hashPassword(password),
-        ...(developer.confirmed_at === null &&
-          developer.email === used.email && { confirmed_at: now.toISOString() }),
-      },
-      now,
-    );
-    await this.o.developers.endSessions(developer.id);
+    const confirms = developer.confirmed_at === null && developer.email === used.email;
+    await this.o.developers.setPassword(developer.id, await hashPassword(password), now, {
+      ...(confirms && { confirmed_at: now.toISOString() }),
+    });
   }
 
-  /** Sends a link to the new address; the address changes once it is opened. */
-  async changeEmail(developer: DeveloperRow, email: string, password: string): Promise<void> {
-    await this.checkPassword(developer, password);
+  /** Sends a link to the new address (the caller checked the password); the address changes once it is opened. */
+  async changeEmail(developer: DeveloperRow, email: string): Promise<void> {
     const now = this.o.now();
     await this.o.developers.update(developer.id, { pending_email: email }, now);
     await this.o.developers.spendTokens(developer.id, 'email', now);
@@ -137,13 +142,11 @@ export class Accounts {
     this.mail('email', developer, email, await this.link('email', developer.id, email));
   }
 
-  /** Changes the password; the caller ends every session and starts a new one for this browser. */
+  /** Changes the password, ending every session and link as a reset does; the caller starts a new session here. */
   async changePassword(developer: DeveloperRow, current: string, password: string): Promise<void> {
     await this.checkPassword(developer, current);
     await this.checkNewPassword(password);
-    const now = this.o.now();
-    await this.o.developers.update(developer.id, { password_hash: await hashPassword(password) }, now);
-    await this.o.developers.endSessions(developer.id);
+    await this.o.developers.setPassword(developer.id, await hashPassword(password), this.o.now());
   }
 
   async checkPassword(developer: DeveloperRow, password: string): Promise<void> {
@@ -173,7 +176,7 @@ export class Accounts {
 
   /** A page link (PUBLIC_URL + /portal#route) with no token. */
   page(route: string): string {
-    return `${this.o.config.publicUrl}/portal#${route}`;
+    return `${this.o.config.publicUrl()}/portal#${route}`;
   }
 
   private async link(kind: PortalTokenKind, developerId: number | null, email: string): Promise<string> {

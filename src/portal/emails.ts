@@ -160,5 +160,6 @@ export function email(
     subject,
     text: `${text}\n`,
     html: `<!doctype html><html lang="${lang}"><body>\n${html}\n</body></html>\n`,
+    link: values.link,
   };
 }

@@ -1,8 +1,12 @@
 // The portal's refusals: a status, a stable code the pages show their own English or Thai text for
 // (docs/portal.md lists them), and an English message.
 
+import { EMAIL_RULE } from './addresses.js';
+
 export type PortalCode =
   | 'bad_request'
+  | 'email_invalid'
+  | 'name_invalid'
   | 'csrf'
   | 'signin_failed'
   | 'not_confirmed'
@@ -22,6 +26,8 @@ export type PortalCode =
 
 const MESSAGES: Record<PortalCode, string> = {
   bad_request: 'The request is not valid.',
+  email_invalid: EMAIL_RULE,
+  name_invalid: 'Give a name with at least one visible character.',
   csrf: 'The request lacks a valid X-CSRF-Token header: read it from GET /portal/api/session.',
   signin_failed: 'The email or password is wrong.',
   not_confirmed: 'Confirm your email address first: open the link in the email we sent.',

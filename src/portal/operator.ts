@@ -1,4 +1,3 @@
-import type { Config } from '../config.js';
 import { ActionError } from '../domain/errors.js';
 import type { DeveloperInfo } from '../schemas/portal.js';
 import type { SubscriptionInfo } from '../schemas/subscriptions.js';
@@ -8,7 +7,9 @@ import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { Accounts } from './accounts.js';
 import type { Lang } from './emails.js';
 import type { Mailer } from './mailer.js';
-import { normalEmail, toDeveloper } from './developer-view.js';
+import type { PortalSettings } from './public-url.js';
+import { EMAIL_RULE, plainEmail } from './addresses.js';
+import { toDeveloper } from './developer-view.js';
 
 /**
  * What the operator does to developers and their subscriptions, one set of rules for the CLI and the
@@ -23,7 +24,7 @@ export class PortalOperator {
   constructor(
     store: Store,
     mailer: Mailer,
-    config: Pick<Config, 'portal' | 'publicUrl'>,
+    config: PortalSettings,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.developers = new DeveloperRepository(store.db);
@@ -63,7 +64,9 @@ export class PortalOperator {
   }
 
   async invite(email: string, lang: Lang): Promise<void> {
-    await this.accounts.invite(normalEmail(email), lang);
+    const plain = plainEmail(email);
+    if (plain === undefined) throw new ActionError('invalid', EMAIL_RULE);
+    await this.accounts.invite(plain, lang);
   }
 
   async pending(): Promise<SubscriptionInfo[]> {

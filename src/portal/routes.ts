@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../config.js';
 import type { Gateway } from '../gateway/index.js';
 import {
   EmailBody,
@@ -15,12 +14,12 @@ import {
 } from '../schemas/portal.js';
 import type { Store } from '../store/db.js';
 import { DeveloperRepository } from '../store/developer-repo.js';
-import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { Accounts } from './accounts.js';
-import { normalEmail, toDeveloper } from './developer-view.js';
+import { requestEmail, requestName, toDeveloper } from './developer-view.js';
 import { PortalError } from './errors.js';
 import type { Mailer } from './mailer.js';
 import { commonPasswords } from './passwords.js';
+import type { PortalSettings } from './public-url.js';
 import { Sessions } from './session.js';
 import { subscriptionRoutes } from './subscription-routes.js';
 import { Throttle } from './throttle.js';
@@ -28,7 +27,7 @@ import { Throttle } from './throttle.js';
 export interface PortalContext {
   store: Store;
   gateway: Gateway;
-  config: Pick<Config, 'portal' | 'publicUrl'>;
+  config: PortalSettings;
   mailer: Mailer;
   now: () => Date;
 }
@@ -74,12 +73,13 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     developer: sessions.current(request) ? toDeveloper(sessions.current(request)!.developer) : null,
     csrfToken: sessions.csrfToken(request, reply),
     portal: config.portal,
+    contact: config.contact ?? null,
   }));
 
   app.post('/signup', { schema: { body: SignupBody } }, async (request, reply) => {
-    const email = normalEmail(request.body.email);
+    const email = requestEmail(request.body.email);
     await throttle.attempt('signup', address(request), email);
-    await accounts.signup({ ...request.body, name: request.body.name.trim(), email });
+    await accounts.signup({ ...request.body, name: requestName(request.body.name), email });
     return reply.code(202).send({});
   });
 
@@ -90,9 +90,11 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   });
 
   app.post('/signin', { schema: { body: SigninBody } }, async (request, reply) => {
-    const email = normalEmail(request.body.email);
-    await throttle.attempt('signin', address(request), email);
-    const developer = await accounts.signin(email, request.body.password);
+    const email = requestEmail(request.body.email);
+    // Refused while this address, or this address and account, made too many wrong guesses.
+    const developer = await throttle.signin(address(request), email, () =>
+      accounts.signin(email, request.body.password),
+    );
     const csrfToken = await sessions.start(request, reply, developer);
     return { developer: toDeveloper(developer), csrfToken };
   });
@@ -103,9 +105,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   });
 
   app.post('/password/forgot', { schema: { body: EmailBody } }, async (request, reply) => {
-    const email = normalEmail(request.body.email);
+    const email = requestEmail(request.body.email);
     await throttle.attempt('reset', address(request), email);
-    await accounts.forgot(email);
+    // Answered before the link's work, which only a known address has: both answers take the same time.
+    accounts.forgot(email);
     return reply.code(202).send({});
   });
 
@@ -122,7 +125,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     const { name, lang } = request.body;
     await developers.update(
       developer.id,
-      { ...(name !== undefined && { name: name.trim() }), ...(lang !== undefined && { lang }) },
+      { ...(name !== undefined && { name: requestName(name) }), ...(lang !== undefined && { lang }) },
       now(),
     );
     return toDeveloper((await developers.get(developer.id))!);
@@ -130,39 +133,31 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
 
   app.post('/me/email', { schema: { body: EmailChange } }, async (request, reply) => {
     const { developer } = sessions.required(request);
-    await throttle.attempt('reset', address(request), developer.email);
-    await accounts.changeEmail(developer, normalEmail(request.body.email), request.body.password);
+    const email = requestEmail(request.body.email);
+    // Bounded per recipient: the link goes to an address the requester chooses.
+    await throttle.attempt('email', address(request), email);
+    await throttle.password(developer.id, () => accounts.checkPassword(developer, request.body.password));
+    await accounts.changeEmail(developer, email);
     return reply.code(202).send({});
   });
 
   app.post('/me/password', { schema: { body: PasswordChange } }, async (request, reply) => {
     const { developer } = sessions.required(request);
-    await throttle.attempt('signin', address(request), developer.email);
-    await accounts.changePassword(developer, request.body.current, request.body.password);
+    // Only this developer's own wrong passwords count here: others' guesses never lock the owner out.
+    await throttle.password(developer.id, () =>
+      accounts.changePassword(developer, request.body.current, request.body.password),
+    );
     // Every session ended with the change; this browser goes on in a new one.
     return { csrfToken: await sessions.start(request, reply, developer) };
   });
 
   app.post('/me/close', { schema: { body: PasswordBody } }, async (request, reply) => {
     const { developer } = sessions.required(request);
-    await throttle.attempt('signin', address(request), developer.email);
-    await accounts.checkPassword(developer, request.body.password);
-    await new SubscriptionRepository(store.db).holdOwned(developer.id, 'close', now());
+    await throttle.password(developer.id, () => accounts.checkPassword(developer, request.body.password));
+    // The account keeps its id (its subscriptions and usage refer to it); the person's data goes.
+    await developers.close(developer.id, now());
     // Keys stop here at once, and on every other node when the notice reaches it (REDIS_URL).
     await gateway.subscriptionsChanged();
-    await developers.endSessions(developer.id);
-    // The account keeps its id (its subscriptions and usage refer to it); the person's data goes.
-    await developers.update(
-      developer.id,
-      {
-        email: `closed-${developer.id}@closed.invalid`,
-        name: '',
-        password_hash: '',
-        pending_email: null,
-        closed_at: now().toISOString(),
-      },
-      now(),
-    );
     await sessions.end(request, reply);
     return reply.code(204).send();
   });

@@ -9,10 +9,12 @@ import { Product } from '../schemas/portal.js';
 import type { SubscriptionInfo } from '../schemas/subscriptions.js';
 import type { Store } from '../store/db.js';
 import { KeyRepository } from '../store/key-repo.js';
+import { checkProductLimit } from '../store/product-limit.js';
 import { ProductRepository, productLimits } from '../store/product-repo.js';
 import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
 import type { Accounts } from './accounts.js';
+import { requestName } from './developer-view.js';
 import { PortalError } from './errors.js';
 import type { Sessions } from './session.js';
 import { usageDays, usageRange } from './usage.js';
@@ -121,17 +123,21 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
     const product = await products.row(request.body.productId);
     if (!product || product.published !== 1) throw new PortalError(404, 'not_found');
     if (!request.body.acceptTerms) throw new PortalError(400, 'terms_not_accepted');
-    const held = (await subscriptions.ownedBy(developer.id, now())).filter(
-      (s) => s.productId === product.id && !['cancelled', 'rejected', 'expired'].includes(s.state),
-    );
-    if (held.length >= product.per_developer) throw new PortalError(409, 'product_limit');
-    const created = await new KeyRepository(store.db).create(request.body.name, null, now(), {
-      groups: product.groups,
-      limits: productLimits(product),
-      developerId: developer.id,
-      productId: product.id,
-      state: product.approval === 1 ? 'submitted' : 'active',
-    });
+    const created = await new KeyRepository(store.db)
+      .create(requestName(request.body.name), null, now(), {
+        groups: product.groups,
+        limits: productLimits(product),
+        developerId: developer.id,
+        productId: product.id,
+        state: product.approval === 1 ? 'submitted' : 'active',
+        // Counted in the transaction that adds it: concurrent subscribes on any node cannot pass the limit.
+        check: (trx) => checkProductLimit(trx, developer.id, product.id, product.per_developer, now()),
+      })
+      .catch((error: unknown) => {
+        throw error instanceof ActionError && error.kind === 'conflict'
+          ? new PortalError(409, 'product_limit')
+          : error;
+      });
     const subscription = (await subscriptions.get(created.subscription.id, now()))!;
     return reply.code(201).send({
       subscription: await present(subscription),
@@ -146,7 +152,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
 
   app.patch('/subscriptions/:id', { schema: { params: Id, body: Rename } }, async (request) => {
     const s = await owned(sessions.required(request).developer.id, request.params.id);
-    return present(await subscriptions.update(s.id, { name: request.body.name }, now()));
+    return present(await subscriptions.update(s.id, { name: requestName(request.body.name) }, now()));
   });
 
   app.post('/subscriptions/:id/cancel', { schema: { params: Id } }, async (request) => {

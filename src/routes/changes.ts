@@ -46,16 +46,21 @@ export function atomFeed(changes: Changes, publicUrl: string): string {
 }
 
 /** /changes.json for the portal's page and /changes.atom for feed readers; no key needed. */
-export async function changesRoutes(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+export async function changesRoutes(app: FastifyInstance, { publicUrl }: { publicUrl: () => string }) {
   const changes = readChanges();
   const json = JSON.stringify(changes);
-  const atom = atomFeed(changes, publicUrl);
+  // Made at the first request: the server learns where it listens after the routes are registered.
+  let atom: { base: string; text: string } | undefined;
+  const atomText = () => {
+    if (atom?.base !== publicUrl()) atom = { base: publicUrl(), text: atomFeed(changes, publicUrl()) };
+    return atom.text;
+  };
   // The file changes with a release only; a reader checking hourly is asked again within minutes.
   const cache = 'public, max-age=300';
   app.get('/changes.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', cache).type('application/json; charset=utf-8').send(json),
   );
   app.get('/changes.atom', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', cache).type('application/atom+xml; charset=utf-8').send(atom),
+    reply.header('cache-control', cache).type('application/atom+xml; charset=utf-8').send(atomText()),
   );
 }

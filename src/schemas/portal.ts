@@ -13,7 +13,12 @@ export const PersonName = Type.String({
   maxLength: 100,
   pattern: '^[^\\u0000-\\u001f\\u007f]+$',
 });
-export const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
+/** The rule (one @, no name, list or control characters) is src/portal/addresses.ts's, with its own error code. */
+export const Email = Type.String({
+  minLength: 1,
+  maxLength: 320,
+  description: 'A plain email address: one @, no display name, list, brackets, spaces or control characters',
+});
 /** Length only: the rules (at least 10 characters, not a common one) answer with their own codes. */
 export const Password = Type.String({ maxLength: 256 });
 export const Token = Type.String({ minLength: 1, maxLength: 100 });

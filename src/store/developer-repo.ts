@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, DeveloperTable, PortalTokenKind } from './schema.js';
+import { bumpVersion } from './subscription-writes.js';
 
 export type DeveloperRow = Selectable<DeveloperTable>;
 
@@ -54,6 +56,73 @@ export class DeveloperRepository {
     if (await this.byEmail(email)) return false;
     await this.update(id, { email, pending_email: null, confirmed_at: now.toISOString() }, now);
     return true;
+  }
+
+  /**
+   * A new password, in one transaction with what it ends: every session of the account, and every
+   * reset and email-change link mailed before it (a pending change to another mailbox must not outlive
+   * the password the owner replaced). `also`: other columns set with it (confirmed_at by a reset link).
+   */
+  async setPassword(
+    id: number,
+    passwordHash: string,
+    now: Date,
+    also: Updateable<DeveloperTable> = {},
+  ): Promise<void> {
+    const stamp = now.toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('developers')
+        .set({ ...also, password_hash: passwordHash, pending_email: null, updated_at: stamp })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('portal_sessions').where('developer_id', '=', id).execute();
+      await trx
+        .updateTable('portal_tokens')
+        .set({ used_at: stamp })
+        .where('developer_id', '=', id)
+        .where('kind', 'in', ['reset', 'email'])
+        .where('used_at', 'is', null)
+        .execute();
+    });
+  }
+
+  /**
+   * Closes an account in one transaction: its subscriptions are cancelled (the change counter moves, so
+   * keys stop on every node), its sessions and unused links end, and the person's data goes. The row
+   * stays (subscriptions and usage refer to its id); its email, which must stay unique, becomes a random
+   * value under the reserved `.invalid` domain, which sign-up refuses: no one can take it beforehand.
+   */
+  async close(id: number, now: Date): Promise<void> {
+    const stamp = now.toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('subscriptions')
+        .set({ state: 'cancelled', updated_at: stamp })
+        .where('developer_id', '=', id)
+        .where('state', '!=', 'cancelled')
+        .execute();
+      await bumpVersion(trx);
+      await trx.deleteFrom('portal_sessions').where('developer_id', '=', id).execute();
+      await trx
+        .updateTable('portal_tokens')
+        .set({ used_at: stamp })
+        .where('developer_id', '=', id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('developers')
+        .set({
+          email: `closed-${randomUUID()}@closed.invalid`,
+          name: '',
+          password_hash: '',
+          pending_email: null,
+          closed_at: stamp,
+          updated_at: stamp,
+        })
+        .where('id', '=', id)
+        .execute();
+    });
   }
 
   // Sessions

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { hashesMatch } from '../domain/keys.js';
 import { DEFAULT_LIMITS, type Limits, type Subscription } from '../domain/subscriptions.js';
 import type { Database } from './schema.js';
@@ -19,6 +19,8 @@ export interface NewSubscriptionRow {
   developerId?: number | null;
   productId?: number | null;
   state?: 'active' | 'submitted';
+  /** Runs first in the transaction that adds the subscription, to refuse it (a product's per-developer limit). */
+  check?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 export class KeyRepository {
@@ -34,6 +36,7 @@ export class KeyRepository {
     const stamp = now.toISOString();
     const limits = settings.limits ?? DEFAULT_LIMITS;
     return this.db.transaction().execute(async (trx) => {
+      await settings.check?.(trx);
       const subscription = await trx
         .insertInto('subscriptions')
         .values({

@@ -155,13 +155,9 @@ export class SubscriptionRepository {
 
   /**
    * A developer's block suspends their active subscriptions (marked as held by it) and the unblock
-   * resumes just those; closing an account cancels them all. One transaction and one version bump.
+   * resumes just those (closing an account: DeveloperRepository.close). One transaction and one version bump.
    */
-  async holdOwned(
-    developerId: number,
-    action: 'block' | 'unblock' | 'close',
-    now = new Date(),
-  ): Promise<void> {
+  async holdOwned(developerId: number, action: 'block' | 'unblock', now = new Date()): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const stamp = now.toISOString();
       const owned = trx.updateTable('subscriptions').where('developer_id', '=', developerId);
@@ -170,16 +166,11 @@ export class SubscriptionRepository {
           .set({ state: 'suspended', held_by_block: 1, updated_at: stamp })
           .where('state', '=', 'active')
           .execute();
-      else if (action === 'unblock')
+      else
         await owned
           .set({ state: 'active', held_by_block: 0, updated_at: stamp })
           .where('held_by_block', '=', 1)
           .where('state', '=', 'suspended')
-          .execute();
-      else
-        await owned
-          .set({ state: 'cancelled', updated_at: stamp })
-          .where('state', '!=', 'cancelled')
           .execute();
       await bumpVersion(trx);
     });

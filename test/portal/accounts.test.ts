@@ -259,25 +259,10 @@ describe('password reset', () => {
   });
 });
 
-describe('limits on sign-in, sign-up and reset', () => {
-  it('limits sign-in per account across addresses, with Retry-After', async () => {
-    // Counted per address asked for, whether it has an account or not (so the limit tells nothing).
-    const email = fresh();
-    const statuses = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push(
-        (await new Browser(t.app, `203.0.113.${i + 1}`).signin(email, 'wrong password!')).statusCode,
-      );
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const limited = await new Browser(t.app, '203.0.113.50').signin(email, 'wrong password!');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().code).toBe('rate_limited');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  });
-
+// Sign-in's limits: throttle.test.ts.
+describe('limits on sign-up and reset', () => {
   it('limits one address across accounts, for sign-up and reset too', async () => {
     for (const [path, body] of [
-      ['/signin', () => ({ email: fresh(), password: PASSWORD })],
       ['/password/forgot', () => ({ email: fresh() })],
       ['/signup', () => ({ name: 'x', email: fresh(), password: 'short', lang: 'en' })],
     ] as const) {

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import type { Config } from '../../src/config.js';
@@ -9,13 +10,19 @@ import type { GatewayOptions } from '../../src/gateway/index.js';
 
 /** A test app whose portal mail goes to .eml files in its own folder. */
 export async function createPortalApp(
-  options: { config?: Partial<Config>; now?: () => Date; gateway?: Partial<GatewayOptions> } = {},
+  options: {
+    config?: Partial<Config>;
+    now?: () => Date;
+    gateway?: Partial<GatewayOptions>;
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-portal-'));
   return createTestApp({
     dir,
     now: options.now,
     gateway: options.gateway,
+    logStream: options.logStream,
     config: { dataDir: dir, publicUrl: 'https://portal.example', ...options.config },
   });
 }
@@ -25,6 +32,7 @@ export function outbox(t: { dir: string }): string[] {
   try {
     const dir = join(t.dir, 'outbox');
     return readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
       .sort()
       .map((f) => quotedPrintable(readFileSync(join(dir, f), 'latin1')));
   } catch {

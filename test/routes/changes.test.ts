@@ -68,7 +68,8 @@ describe('what changed: docs/changes.json, /changes.json and /changes.atom', () 
     const feed = parsed.feed;
     expect(feed['@_xmlns']).toBe(ATOM);
     // What RFC 4287 requires of a feed: id, title, updated, an author (here the feed's), a self link.
-    expect(feed.id).toMatch(/^http:\/\/localhost:\d+\/changes\.atom$/);
+    // Under the public address: without PUBLIC_URL, HOST:PORT (an app never started listening here).
+    expect(feed.id).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/changes\.atom$/);
     expect(text(feed.title as string)).toBe('Rates data service: what changed in the API');
     expect(feed.author).toEqual({ name: 'Rates data service' });
     const links = asArray(feed.link as AtomLink | AtomLink[]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RatesClient, type DateInput } from '../../src/client/index.js';
+import { readEnglishDay } from '../../web/src/date-field.js';
 import { chromiumAvailable, screenshot } from '../helpers/browser.js';
 import {
   checkView,
@@ -74,7 +75,7 @@ const whereSaid = (page: Page, said: RegExp, near: string) =>
   );
 /** A date field's value as an ISO day: the browser's own in English, d/m/B.E. in Thai. */
 function isoOf(setting: Setting, value: string): string {
-  if (setting.lang === 'en') return value;
+  if (setting.lang === 'en') return readEnglishDay(value)!;
   const [d, m, y] = value.split('/').map(Number) as [number, number, number];
   return `${y - 543}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { WEB_ROOT } from '../../src/routes/explorer.js';
+import { formatDay } from '../../web/src/i18n.js';
 import { accessibilityProblems, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
 import { startServer } from '../helpers/cli.js';
 import { processEnv } from '../helpers/store.js';
@@ -143,9 +144,9 @@ export const options = (page: Page, select: string) =>
     os.map((o) => [(o as HTMLOptionElement).value, o.textContent ?? ''] as [string, string]),
   );
 
-/** A day as the reader types it into a date field: the browser's own in English, d/m/B.E. in Thai. */
+/** A day as the reader types it into a date field, as the page writes days: 15 Jan 2020, d/m/B.E. in Thai. */
 export function dateText(setting: Setting, iso: string): string {
-  if (setting.lang === 'en') return iso;
+  if (setting.lang === 'en') return formatDay(iso, 'en');
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return `${d}/${m}/${y + 543}`;
 }

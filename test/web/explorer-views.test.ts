@@ -340,7 +340,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
 
       // Dates typed as the reader writes them; a start after the end told; an empty period told once.
       expect(await page.inputValue('#fund-from')).toMatch(
-        th ? /^\d{1,2}\/\d{1,2}\/25\d\d$/ : /^\d{4}-\d\d-\d\d$/,
+        th ? /^\d{1,2}\/\d{1,2}\/25\d\d$/ : /^\d{1,2} [A-Z][a-z]{2} \d{4}$/,
       );
       await page.fill('#fund-from', dateText(setting, '2026-03-10'));
       await page.fill('#fund-to', dateText(setting, '2026-03-01'));

@@ -1,5 +1,5 @@
 import { h } from './dom.js';
-import { t, type Lang } from './i18n.js';
+import { formatDay, monthName, t, type Lang } from './i18n.js';
 
 export interface DateField {
   input: HTMLInputElement;
@@ -18,6 +18,31 @@ function isoDay(y: number, m: number, d: number): string | undefined {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
     return undefined;
   return date.toISOString().slice(0, 10);
+}
+
+const NAMED = /^(\d{1,2})\s+([a-z]+)\.?,?\s+(\d{4})$/i;
+
+/**
+ * The day an English date field's text stands for ('YYYY-MM-DD'): as the page writes days ('15 Jan
+ * 2020', or the month's whole name), day first as in '15/1/2020', or '2020-01-15'.
+ */
+export function readEnglishDay(text: string): string | undefined {
+  const typed = text.trim();
+  const iso = ISO.exec(typed);
+  const dayFirst = DAY_FIRST.exec(typed);
+  const named = NAMED.exec(typed);
+  let parts: [number, number, number] | undefined;
+  if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dayFirst) parts = [Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])];
+  else if (named && named[2]!.length >= 3) {
+    const word = named[2]!.toLowerCase();
+    const month = Array.from({ length: 12 }, (_, i) => i + 1).find((m) =>
+      monthName(m, 'en').toLowerCase().startsWith(word),
+    );
+    if (month) parts = [Number(named[3]), month, Number(named[1])];
+  }
+  if (!parts || parts[0] < FIRST_AD_YEAR) return undefined;
+  return isoDay(...parts);
 }
 
 /**
@@ -52,16 +77,25 @@ export const thaiDate = (iso: string): string => {
 };
 
 /**
- * A date input. In English the browser's date picker; in Thai a text field in day/month/Buddhist-era
- * year, since the browser's picker follows its own locale (month first, A.D.) whatever the page says.
+ * A date input written as the page writes days: in English '15 Jan 2020', in Thai day/month/Buddhist-era
+ * year. Not the browser's date picker, which follows the browser's locale (month first in the US, A.D.)
+ * whatever the page's language, beside days the page writes its own way.
  */
 export function dateField(
   lang: Lang,
   { id, label, value }: { id: string; label: string; value: string },
 ): DateField {
   if (lang !== 'th') {
-    const input = h('input', { type: 'date', id, value, 'aria-label': label });
-    return { input, element: input, value: () => (ISO.test(input.value) ? input.value : undefined) };
+    const input = h('input', {
+      type: 'text',
+      id,
+      value: formatDay(value, lang),
+      size: 11,
+      'aria-label': `${label} (${t(lang, 'dateFormat')})`,
+      placeholder: formatDay('2026-01-31', lang),
+      class: 'date',
+    });
+    return { input, element: input, value: () => readEnglishDay(input.value) };
   }
   const note = h('small', { class: 'date-note', id: `${id}-note`, 'aria-live': 'polite' });
   const input = h('input', {
@@ -104,7 +138,7 @@ export function readRange(
 ): { from: string; to: string } | { error: string } {
   const [start, end] = [from.value(), to.value()];
   if (!start || !end) {
-    const example = lang === 'th' ? thaiDate('2026-01-31') : '2026-01-31';
+    const example = lang === 'th' ? thaiDate('2026-01-31') : formatDay('2026-01-31');
     return { error: t(lang, 'badDate', { example }) };
   }
   if (start > end) return { error: t(lang, 'badRange', { from: formatDay(start), to: formatDay(end) }) };

@@ -34,8 +34,12 @@ export function addMonths(iso: string, months: number): string {
 export const toSeconds = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 1000;
 export const fromSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
+/** The Bangkok day ('YYYY-MM-DD') of an instant (an ISO time such as '2025-12-06T18:30:00.000Z'). */
+export const bangkokDayOf = (instant: string | number): string =>
+  new Date(new Date(instant).getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+
 /** Today in Bangkok, where the bank publishes. */
-export const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+export const bangkokToday = () => bangkokDayOf(Date.now());
 
 /** Presets of the chart periods, as months back from the last day (1 week as a special case). */
 export const PRESETS = ['1W', '1M', '3M', '6M', '1Y', '3Y'] as const;

@@ -108,7 +108,7 @@ const EN = {
   loansTitle: 'Loan reference rates in effect today',
   badRange: 'The start date ({from}) is after the end date ({to}): pick a start on or before the end.',
   badDate: 'Enter both dates, e.g. {example}.',
-  dateFormat: 'd/m/yyyy',
+  dateFormat: 'day month year, e.g. 31 Jan 2026',
   openCode: 'Open fund “{q}” (a number or short code)',
   resultsCount: '{n} funds match.',
   chartPeriod: 'Chart of {n} days from {from} to {to}.',

@@ -1,8 +1,8 @@
 import type { Store } from '../../store/db.js';
 import type { AdminTokenRepository } from '../../store/admin-token-repo.js';
 import type { Gateway } from '../../gateway/index.js';
-import type { Config } from '../../config.js';
 import type { Mailer } from '../../portal/mailer.js';
+import type { PortalSettings } from '../../portal/public-url.js';
 
 /** What the admin routes are built with. */
 export interface AdminContext {
@@ -14,5 +14,5 @@ export interface AdminContext {
   gateway: Gateway;
   /** Portal mail (approvals, rejections, invitations) and the settings its links are built from. */
   mailer: Mailer;
-  portalConfig: Pick<Config, 'portal' | 'publicUrl'>;
+  portalConfig: PortalSettings;
 }

@@ -14,6 +14,7 @@ import * as marketSummary from './012_market_summary.js';
 import * as connectors from './013_connectors.js';
 import * as portal from './014_portal.js';
 import * as secFundNumbers from './015_sec_fund_numbers.js';
+import * as servingAddress from './016_serving_address.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '013_connectors': connectors,
   '014_portal': portal,
   '015_sec_fund_numbers': secFundNumbers,
+  '016_serving_address': servingAddress,
 };

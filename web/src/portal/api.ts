@@ -23,6 +23,8 @@ export interface Session {
   developer: Developer | null;
   csrfToken: string;
   portal: PortalMode;
+  /** Whom to ask for a key or an invitation (PORTAL_CONTACT), when the operator named someone. */
+  contact: string | null;
 }
 
 export type KeySlot = 'primary' | 'secondary';

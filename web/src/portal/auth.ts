@@ -1,6 +1,7 @@
 import { h } from '../dom.js';
 import type { PortalContext } from './context.js';
 import { field, form, title, valueOf } from './forms.js';
+import { signupClosedView } from './signup-closed.js';
 
 const passwordField = (ctx: PortalContext, id: string, label: string, autocomplete: string) =>
   field({
@@ -16,6 +17,8 @@ const passwordField = (ctx: PortalContext, id: string, label: string, autocomple
 /** #signup and #signup/INVITATION: name, email, password; the same answer for any address. */
 export function signupView(ctx: PortalContext): void {
   const invitation = ctx.route[0];
+  if (ctx.session.portal === 'off' || (ctx.session.portal === 'invite' && !invitation))
+    return signupClosedView(ctx);
   const sent = h('div', { id: 'signup-sent' });
   const signup = form(
     ctx,

@@ -4,9 +4,13 @@ import type { PortalKey } from './texts.js';
 
 /** Keys just made or regenerated: shown once, on the next view of the profile, then gone. */
 export interface Revealed {
+  /** The subscription's id: a key kept in this browser notes whose it is. */
+  id: number;
   name: string;
   keys: { slot: KeySlot; key: string }[];
   submitted: boolean;
+  /** Said under the keys at once (the kept key was renewed with them). */
+  note?: string;
 }
 
 /** What a view of the portal gets: the language, the API, the session, its place in the page. */

@@ -1,9 +1,7 @@
 import { h } from '../dom.js';
 import type { KeySlot } from './api.js';
 import type { PortalContext, Revealed } from './context.js';
-
-/** The explorer's key store (web/src/main.ts); /docs "Try it out" reads it too. */
-export const KEY_STORE = 'rates-explorer.key';
+import { keep } from './kept-key.js';
 
 /** Copies `text`: the clipboard API where the page may use it, else the selected input's text. */
 async function copy(input: HTMLInputElement): Promise<boolean> {
@@ -22,7 +20,11 @@ async function copy(input: HTMLInputElement): Promise<boolean> {
  */
 export function keysPanel(ctx: PortalContext, revealed: Revealed): HTMLElement {
   const slotName = (slot: KeySlot) => ctx.t(slot);
-  const status = h('p', { id: 'key-status', class: 'key-status', role: 'status', 'aria-live': 'polite' });
+  const status = h(
+    'p',
+    { id: 'key-status', class: 'key-status', role: 'status', 'aria-live': 'polite' },
+    revealed.note,
+  );
   const heading =
     revealed.keys.length === 1
       ? ctx.t('keyTitle', { slot: slotName(revealed.keys[0]!.slot) })
@@ -78,7 +80,7 @@ export function keysPanel(ctx: PortalContext, revealed: Revealed): HTMLElement {
               type: 'button',
               id: `use-${slot}`,
               onclick: () => {
-                localStorage.setItem(KEY_STORE, key);
+                keep(key, revealed.id, slot);
                 status.textContent = ctx.t('usedInBrowser', { slot: slotName(slot) });
               },
             },

@@ -30,6 +30,7 @@ function subscribeForm(ctx: PortalContext, product: Product): HTMLElement {
       const answer = await ctx.api.subscribe(product.id, valueOf(f, `${id}-name`));
       const submitted = answer.subscription.state === 'submitted';
       ctx.reveal({
+        id: answer.subscription.id,
         name: answer.subscription.name,
         keys: [
           { slot: 'primary', key: answer.primaryKey },

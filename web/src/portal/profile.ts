@@ -1,9 +1,11 @@
 import { h } from '../dom.js';
+import { bangkokDayOf } from '../dates.js';
 import { formatDay } from '../i18n.js';
 import type { KeySlot, Subscription, SubscriptionState } from './api.js';
 import type { PortalContext } from './context.js';
 import { confirmStep, field, form, title, valueOf } from './forms.js';
 import { keysPanel } from './keys.js';
+import { dropKept, keep, keptIs } from './kept-key.js';
 import { count, facts, quotaText, rateLimitText } from './limits.js';
 import type { PortalKey } from './texts.js';
 
@@ -18,7 +20,8 @@ const STATES: Record<SubscriptionState, PortalKey> = {
 /** Whose keys can still be used or replaced. */
 const LIVE: SubscriptionState[] = ['submitted', 'active', 'suspended'];
 
-const day = (ctx: PortalContext, iso: string | null) => (iso ? formatDay(iso.slice(0, 10), ctx.lang) : '–');
+/** An instant's day in Bangkok, as usage days are counted: a subscription made at 00:30 there is on that day. */
+const day = (ctx: PortalContext, iso: string | null) => (iso ? formatDay(bangkokDayOf(iso), ctx.lang) : '–');
 
 function card(ctx: PortalContext, s: Subscription): HTMLElement {
   const slot = (which: KeySlot) => ctx.t(which);
@@ -59,7 +62,16 @@ function card(ctx: PortalContext, s: Subscription): HTMLElement {
           ctx.api
             .regenerate(s.id, which)
             .then(async ({ key }) => {
-              ctx.reveal({ name: s.name, keys: [{ slot: which, key }], submitted: s.state === 'submitted' });
+              // The explorer and /docs would go on with the dead key: the new one takes its place.
+              const renewed = keptIs(s, which);
+              if (renewed) keep(key, s.id, which);
+              ctx.reveal({
+                id: s.id,
+                name: s.name,
+                keys: [{ slot: which, key }],
+                submitted: s.state === 'submitted',
+                note: renewed ? ctx.t('keptKeyRenewed', { slot: slot(which) }) : undefined,
+              });
               await ctx.refresh();
             })
             .catch((error: unknown) => ctx.fail(error)),
@@ -77,7 +89,10 @@ function card(ctx: PortalContext, s: Subscription): HTMLElement {
           ctx.api
             .cancel(s.id)
             .then(async () => {
-              await ctx.refresh(undefined, ctx.t('cancelled', { name: s.name }));
+              const dropped = keptIs(s, 'primary') || keptIs(s, 'secondary');
+              if (dropped) dropKept();
+              const said = ctx.t('cancelled', { name: s.name });
+              await ctx.refresh(undefined, dropped ? `${said} ${ctx.t('keptKeyDropped')}` : said);
             })
             .catch((error: unknown) => ctx.fail(error)),
         null,

@@ -29,6 +29,13 @@ const EN = {
   signUpSent:
     'Thank you. If the address can be used, a message with a confirmation link is on its way to {email}. The link works once, for 24 hours.',
   invitationNote: 'You were invited: sign up with the address the invitation went to.',
+  signUpClosedTitle: 'Sign-up is closed',
+  signUpClosed:
+    'This service does not take sign-ups: its operator hands out subscription keys. Ask {contact} for one.',
+  signUpByInvitation:
+    'Sign-up here is by invitation. Ask {contact} for one: it comes by email, with a link to sign up.',
+  theOperator: 'the operator of this service',
+  haveAccount: 'Already have an account?',
   signInTitle: 'Sign in',
   signIn: 'Sign in',
   forgotLink: 'Forgot your password?',
@@ -116,6 +123,9 @@ const EN = {
   useInBrowserHint:
     'Kept in this browser only (its local storage), never on the server: the explorer and the API docs’ Try it out then use it without pasting.',
   usedInBrowser: 'The {slot} key is kept in this browser: the explorer and the API docs use it now.',
+  keptKeyRenewed:
+    'This browser kept the old {slot} key: it keeps this new one in its place, for the explorer and the API docs.',
+  keptKeyDropped: 'This browser no longer keeps its key, which stopped working.',
   done: 'I have kept the key',
   // Profile
   profileTitle: 'Your subscriptions',
@@ -170,6 +180,9 @@ const EN = {
   everyOperation: 'Every operation',
   // Errors by code
   err_bad_request: 'Something in the form is not right. Check it and try again.',
+  err_email_invalid:
+    'Give a plain email address, like name@example.com: no name before it, no second address, no spaces.',
+  err_name_invalid: 'Give a name with at least one visible letter or digit.',
   err_csrf: 'The page had expired. It is refreshed now: try again.',
   err_signin_failed: 'The email address or the password is wrong.',
   err_not_confirmed: 'Confirm your email address first: open the link in the message we sent you.',
@@ -216,6 +229,11 @@ const TH: Record<PortalKey, string> = {
   signUp: 'สมัครสมาชิก',
   signUpSent: 'ขอบคุณ หากใช้อีเมลนี้ได้ ข้อความพร้อมลิงก์ยืนยันกำลังส่งไปที่ {email} ลิงก์ใช้ได้ครั้งเดียวภายใน 24 ชั่วโมง',
   invitationNote: 'คุณได้รับเชิญ: สมัครด้วยอีเมลที่ได้รับคำเชิญ',
+  signUpClosedTitle: 'ปิดรับสมัครสมาชิก',
+  signUpClosed: 'บริการนี้ไม่เปิดรับสมัครสมาชิก ผู้ดูแลเป็นผู้มอบคีย์การสมัครใช้งาน โปรดขอคีย์จาก {contact}',
+  signUpByInvitation: 'การสมัครสมาชิกที่นี่ต้องได้รับเชิญ โปรดขอคำเชิญจาก {contact} คำเชิญจะส่งทางอีเมลพร้อมลิงก์สำหรับสมัคร',
+  theOperator: 'ผู้ดูแลบริการนี้',
+  haveAccount: 'มีบัญชีอยู่แล้ว?',
   signInTitle: 'เข้าสู่ระบบ',
   signIn: 'เข้าสู่ระบบ',
   forgotLink: 'ลืมรหัสผ่าน?',
@@ -297,6 +315,8 @@ const TH: Record<PortalKey, string> = {
   useInBrowserHint:
     'เก็บไว้ในเบราว์เซอร์นี้เท่านั้น (local storage) ไม่เก็บบนเซิร์ฟเวอร์: หน้าสำรวจข้อมูลและ Try it out ของเอกสาร API จะใช้คีย์นี้โดยไม่ต้องวาง',
   usedInBrowser: 'เก็บคีย์{slot}ไว้ในเบราว์เซอร์นี้แล้ว: หน้าสำรวจข้อมูลและเอกสาร API ใช้คีย์นี้แล้ว',
+  keptKeyRenewed: 'เบราว์เซอร์นี้เคยเก็บคีย์{slot}เดิมไว้ ตอนนี้เก็บคีย์ใหม่นี้แทนสำหรับหน้าสำรวจข้อมูลและเอกสาร API',
+  keptKeyDropped: 'เบราว์เซอร์นี้ไม่เก็บคีย์ของการสมัครใช้นี้อีกต่อไป เพราะคีย์ใช้งานไม่ได้แล้ว',
   done: 'ฉันเก็บคีย์ไว้แล้ว',
   profileTitle: 'การสมัครใช้ของคุณ',
   noSubscriptions: 'คุณยังไม่มีการสมัครใช้ เลือกผลิตภัณฑ์เพื่อสมัครใช้',
@@ -346,6 +366,8 @@ const TH: Record<PortalKey, string> = {
   operations: 'บริการ',
   everyOperation: 'ทุกบริการ',
   err_bad_request: 'ข้อมูลในแบบฟอร์มไม่ถูกต้อง ตรวจสอบแล้วลองอีกครั้ง',
+  err_email_invalid: 'กรอกอีเมลเพียงที่อยู่เดียว เช่น name@example.com โดยไม่มีชื่อนำหน้าและไม่มีช่องว่าง',
+  err_name_invalid: 'กรอกชื่อที่มีตัวอักษรหรือตัวเลขที่มองเห็นได้อย่างน้อยหนึ่งตัว',
   err_csrf: 'หน้านี้หมดอายุแล้วและได้รีเฟรชใหม่: ลองอีกครั้ง',
   err_signin_failed: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
   err_not_confirmed: 'ยืนยันอีเมลก่อน: เปิดลิงก์ในข้อความที่เราส่งให้คุณ',
