@@ -84,8 +84,11 @@ export interface PublishedType<
   O extends readonly string[] = readonly string[],
 > extends Common<N, C> {
   kind: 'published';
-  /** The key column holding the row's business day (duplicates, history, status). */
-  day: keyof C & string;
+  /**
+   * The key column holding the row's business day (duplicates, history, status). None for values
+   * that are not of a day (a fund's facts: one row per fund, each change a revision).
+   */
+  day?: keyof C & string;
   /** A table of every day that has a row of the type (one column, named as `day`), kept by each batch. */
   daysTable?: string;
   /** The column that may not be after today (its first ten characters: a day). */
