@@ -74,6 +74,9 @@ const marketSummary = get('/api/MarketService/GetMarketsum');
 // The rates as of a past day (the history of issue 20): a year before the dataset's end.
 const depositOn = get('/api/InterestRatesService/GetDepositRate/2025-11-20');
 const loanOn = get('/api/InterestRatesService/GetLoanRate/2025-11-20');
+// A fund's facts and its dividends over the years (decisions section 11): the fund page's two calls.
+const facts = get(`${FUNDS}/FundFacts/B-FIXED-D`);
+const dividends = get(`${FUNDS}/FundDividends/B-FIXED-D/04/01/2006/20/11/2026`);
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -108,6 +111,8 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetMarketsum', requests: [marketSummary] },
   { name: 'GetDepositRate/{date}', requests: [depositOn] },
   { name: 'GetLoanRate/{date}', requests: [loanOn] },
+  { name: 'FundFacts', requests: [facts] },
+  { name: 'FundDividends', requests: [dividends] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {
@@ -142,6 +147,8 @@ export const OPERATIONS: Operation[] = [
       navDayPrices,
       navStatistics,
       navHistory,
+      facts,
+      dividends,
     ],
   },
 ];

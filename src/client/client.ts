@@ -1,3 +1,4 @@
+import type { FundDividend, FundFacts } from '../funds/facts-schemas.js';
 import type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 import type { MarketSummary } from '../market/schemas.js';
 import type {
@@ -109,6 +110,24 @@ export class RatesClient {
   ): Promise<FundPriceRecord[]> {
     const path = `FundPriceService/FundPrice_ByFundCode/${seg(fundCode)}/${range(from, to)}`;
     return this.json('FundPriceWebApi_FundPrice_Fundcode', path, o);
+  }
+
+  /**
+   * FundFacts: a fund's facts as SEC publishes them (house, policy, risk, fees, benchmark, dividend
+   * policy, inception, net assets, links), a block null until published; null for an unknown fund.
+   */
+  async fundFacts(fund: FundCode, o?: CallOptions): Promise<FundFacts | null> {
+    return this.json('FundFacts', `FundPriceService/FundFacts/${seg(fund)}`, o);
+  }
+
+  /** FundDividends: the dividends a fund paid, by book-closing day in a range, ascending. */
+  async fundDividends(
+    fund: FundCode,
+    from: DateInput,
+    to: DateInput,
+    o?: CallOptions,
+  ): Promise<FundDividend[]> {
+    return this.json('FundDividends', `FundPriceService/FundDividends/${seg(fund)}/${range(from, to)}`, o);
   }
 
   /** 4.4 AllFundPrices: the price of every fund on a date, with names and categories. */

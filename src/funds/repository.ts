@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { FundDividendRow } from '../data-types/fund-dividends.js';
+import { FACT_COLUMNS, type FundFactsRow } from '../data-types/fund-facts.js';
 import { addDays } from '../domain/dates.js';
 import { PriceSeries, type StoredPrice } from '../domain/price-series.js';
 import { NavSeries } from '../domain/nav-series.js';
@@ -6,6 +8,9 @@ import type { NavStatistics } from '../domain/statistics.js';
 import type { LoadingCache } from '../cache/loading-cache.js';
 import { servedId } from '../store/served-ids.js';
 import type { Database, Fund, FundPriceTable } from '../store/schema.js';
+
+/** The facts' columns, as the table names them. */
+const FACT_COLUMN_NAMES = Object.keys(FACT_COLUMNS) as (keyof FundFactsRow)[];
 
 export type PriceRow = Omit<StoredPrice, 'total_net_assets'>;
 
@@ -228,6 +233,40 @@ export class FundRepository {
             .orderBy('price_date')
             .execute();
     return rows.map((r) => Number(r.price_date.slice(8, 10)));
+  }
+
+  /** The fund's facts (FundFacts), undefined before any are published. */
+  async facts(fundId: number): Promise<FundFactsRow | undefined> {
+    return this.db
+      .selectFrom('fund_facts')
+      .select(FACT_COLUMN_NAMES)
+      .where('fund_id', '=', fundId)
+      .executeTakeFirst();
+  }
+
+  /** The fund's latest published total net assets: one descending probe of its (fund, date) index. */
+  async latestNetAssets(fundId: number): Promise<{ date: string; value: number } | null> {
+    const row = await this.db
+      .selectFrom('fund_prices')
+      .select(['price_date', 'total_net_assets'])
+      .where('fund_id', '=', fundId)
+      .where('total_net_assets', 'is not', null)
+      .orderBy('price_date', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { date: row.price_date, value: row.total_net_assets! } : null;
+  }
+
+  /** The dividends of the fund with a book-closing day in [from, to], ascending. */
+  async dividends(fundId: number, from: string, to: string): Promise<FundDividendRow[]> {
+    return this.db
+      .selectFrom('fund_dividends')
+      .select(['fund_id', 'book_closing_date', 'payment_date', 'per_unit'])
+      .where('fund_id', '=', fundId)
+      .where('book_closing_date', '>=', from)
+      .where('book_closing_date', '<=', to)
+      .orderBy('book_closing_date')
+      .execute();
   }
 
   async latestDate(): Promise<string | null> {

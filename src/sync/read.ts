@@ -8,6 +8,8 @@ import {
   FundPriceRecord,
   LatestDateRecord,
 } from '../funds/schemas.js';
+import { factsRowOf } from '../funds/facts-presenter.js';
+import { FundDividend, FundFacts } from '../funds/facts-schemas.js';
 import { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 import { MarketDate, MarketValue } from '../market/schemas.js';
 import type { NewRow } from '../data-types/index.js';
@@ -29,6 +31,8 @@ const DAILY = Type.Array(FxRateRow);
 const DEPOSITS = Type.Array(DepositRate);
 const LOANS = Type.Array(LoanRate);
 // As a TypeBox tuple, which its compiler checks (the route's schema is a 2020-12 one for the document).
+const FACTS = Type.Union([FundFacts, Type.Null()]);
+const DIVIDENDS = Type.Array(FundDividend);
 const MARKET = Type.Tuple([Type.Array(MarketDate, { maxItems: 1 }), Type.Array(MarketValue)]);
 
 /** A fund as AllFundsName lists it (or, from an upstream without it, AllFundPrices). */
@@ -258,6 +262,9 @@ export interface FundDetails {
 
 export interface FundHistory {
   prices: Sourced<NewRow<'fund-prices'>>;
+  /** Its facts (none: the upstream has none published, or no FundFacts) and dividends in the range. */
+  facts: Sourced<NewRow<'fund-facts'>>;
+  dividends: Sourced<NewRow<'fund-dividends'>>;
   /** From the fund's latest price record; null when it has no price in the range. */
   details: FundDetails | null;
 }
@@ -275,14 +282,19 @@ export async function readFundHistory(
   to: string,
 ): Promise<FundHistory> {
   const what = `fund ${fund}, ${from} to ${to}`;
-  const [records, navs] = await Promise.all([
+  const [records, navs, facts, dividends] = await Promise.all([
     up.must(PRICES, `FundPrice_ByFundCode (${what})`, (c) =>
       c.fundPriceByFundCode(fund, from as Day, to as Day),
     ),
     up.must(FundNavRange, `GetNavByFundCode (${what})`, (c) =>
       c.getNavByFundCode(fund, from as Day, to as Day),
     ),
+    // Facts and dividends (decisions section 11): an upstream without them has none to copy.
+    up.read(FACTS, `FundFacts (fund ${fund})`, (c) => c.fundFacts(fund)),
+    up.read(DIVIDENDS, `FundDividends (${what})`, (c) => c.fundDividends(fund, from as Day, to as Day)),
   ]);
+  const published =
+    facts !== null && Object.entries(facts).some(([k, v]) => k !== 'fund' && k !== 'netAssets' && v !== null);
   const assets = new Map(navs.NAVList.map((n) => [n.NAVDate, n.NAV]));
   const prices = records.map((r) => {
     if (r.mf_iNumber !== fund)
@@ -305,6 +317,16 @@ export async function readFundHistory(
   const last = records.at(-1);
   return {
     prices: answerRows(`FundPrice_ByFundCode (${what})`, prices),
+    facts: answerRows(`FundFacts (fund ${fund})`, published ? [{ ...factsRowOf(facts), fund_id: fund }] : []),
+    dividends: answerRows(
+      `FundDividends (${what})`,
+      (dividends ?? []).map((d) => ({
+        fund_id: fund,
+        book_closing_date: d.bookClosingDate,
+        payment_date: d.paymentDate,
+        per_unit: d.perUnit,
+      })),
+    ),
     details: last
       ? {
           // The Thai name is served when no short name is set: either way the same answer.

@@ -137,8 +137,9 @@ type Write = (w: BatchWriter) => Promise<void>;
 // How the sync's rows are given to the import's checks: rows already in the file's columns as they
 // are, table rows through their type's file columns (src/data-types/).
 const same = (row: object) => row as Readonly<Record<string, unknown>>;
-const asFileRows = (name: 'fund-prices' | 'fx-rates' | 'deposit-rates' | 'loan-rates') =>
-  fileRowOf(dataType(name)) as (row: object) => Record<string, unknown>;
+const asFileRows = (
+  name: 'fund-prices' | 'fund-facts' | 'fund-dividends' | 'fx-rates' | 'deposit-rates' | 'loan-rates',
+) => fileRowOf(dataType(name)) as (row: object) => Record<string, unknown>;
 
 class SyncRun {
   private catalogue!: Catalogue;
@@ -326,7 +327,12 @@ class SyncRun {
     const rows = funds.map((f, i) => this.fundRow(f, histories[i]!));
     const checkedFunds = (await c.check('funds', { rows, where: (i) => funds[i]!.where }, same)) as FundRow[];
     const prices: NewRow<'fund-prices'>[][] = [];
+    const facts: object[] = [];
+    const dividends: object[] = [];
     for (const h of histories) {
+      this.summary.rows += h.facts.rows.length + h.dividends.rows.length;
+      facts.push(...(await c.check('fund-facts', h.facts, asFileRows('fund-facts'))));
+      dividends.push(...(await c.check('fund-dividends', h.dividends, asFileRows('fund-dividends'))));
       this.summary.rows += h.prices.rows.length;
       const checked = await c.check('fund-prices', h.prices, asFileRows('fund-prices'), (p) => p.price_date);
       // The checks build the import's row; the upstream's own numbers go with it (docs/sync.md). It
@@ -341,6 +347,8 @@ class SyncRun {
     return async (w) => {
       await w.write('funds', checkedFunds);
       for (const p of prices) if (p.length > 0) await w.write('fund-prices', p, { fromUpstream: true });
+      if (facts.length > 0) await w.write('fund-facts', facts as NewRow<'fund-facts'>[]);
+      if (dividends.length > 0) await w.write('fund-dividends', dividends as NewRow<'fund-dividends'>[]);
     };
   }
 

@@ -22,6 +22,8 @@ import {
   type FxRound,
   type LatestDateRecord,
   type NavFund,
+  type FundDividend,
+  type FundFacts,
   type NavFundPrice,
   type NavLatestDate,
   type NavMaxMin,
@@ -103,6 +105,8 @@ describe('RatesClient against a running server', () => {
       nav_FundMaxMinNav: () => client.navFundMaxMinNav(101, from, to),
       nav_NavHistory: () => client.navHistory('101', from, to),
       GetMarketsum: () => client.getMarketSummary(),
+      FundFacts: () => client.fundFacts(101),
+      FundDividends: () => client.fundDividends(202, '2020-01-01', to),
     };
     const documented = operationsOf(conformance.doc).map((o) => o.operation.operationId);
     expect(Object.keys(calls).sort()).toEqual(documented.sort());
@@ -302,6 +306,9 @@ describe('RatesClient types', () => {
     expectTypeOf(c.navAllFundPrices).returns.resolves.toEqualTypeOf<NavFundPrice[]>();
     expectTypeOf(c.navFundMaxMinNav).returns.resolves.toEqualTypeOf<NavMaxMin>();
     expectTypeOf(c.navHistory).returns.resolves.toEqualTypeOf<NavPriceRecord[]>();
+    expectTypeOf(c.fundFacts).returns.resolves.toEqualTypeOf<FundFacts | null>();
+    expectTypeOf(c.fundDividends).returns.resolves.toEqualTypeOf<FundDividend[]>();
+    expectTypeOf<NonNullable<FundFacts['risk']>['level']>().toEqualTypeOf<number>();
     expectTypeOf<NavLatestDate['mdate']>().toEqualTypeOf<string | null>();
     expectTypeOf<NavFund['mfr_fNav']>().toEqualTypeOf<number | null>();
     expectTypeOf<FundPriceRecord['mfr_fNav']>().toEqualTypeOf<number>();

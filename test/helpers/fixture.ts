@@ -115,6 +115,12 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
       }
     }
     await w.write('fund-prices', prices);
+    // Facts of B-TREASURY (every block) and B-EQUITY (some not published); B-GLOBAL has none yet.
+    await w.write('fund-facts', [
+      fixtureFacts(101, latest),
+      { ...fixtureFacts(202, latest), ...EQUITY_FACTS },
+    ]);
+    await w.write('fund-dividends', fixtureDividends(latest));
 
     await w.write('fx-families', [
       {
@@ -281,3 +287,78 @@ export async function seedFixture(store: Store, today: string): Promise<Fixture>
   });
   return { today, latest, batchId: batchId! }; // a fresh database: the batch changes it
 }
+
+/** A fund's facts as the fixture has them: every block published, updated a month before `latest`. */
+export function fixtureFacts(fundId: number, latest: string): NewRow<'fund-facts'> {
+  const updated = addDays(latest, -30);
+  return {
+    fund_id: fundId,
+    fund_house_en: 'B Asset Management Co., Ltd.',
+    fund_house_th: 'บริษัทหลักทรัพย์จัดการกองทุน บี จำกัด',
+    fund_type_en: 'Money Market Fund',
+    fund_type_th: 'กองทุนรวมตลาดเงิน',
+    policy_en: 'Invests in deposits and debt instruments maturing within one year',
+    policy_th: 'ลงทุนในเงินฝากและตราสารหนี้ที่มีอายุไม่เกิน 1 ปี',
+    policy_updated: updated,
+    risk_level: '1',
+    risk_updated: updated,
+    front_end_max: 0,
+    front_end_actual: 0,
+    back_end_max: 0,
+    back_end_actual: 0,
+    switching_in_max: 0,
+    switching_in_actual: 0,
+    switching_out_max: 0,
+    switching_out_actual: 0,
+    management_max: 0.5,
+    management_actual: 0.2675,
+    ter_max: 1,
+    ter_actual: 0.3021,
+    fees_updated: updated,
+    benchmark_en: 'Average 1-year fixed deposit rate of three large banks',
+    benchmark_th: 'อัตราดอกเบี้ยเงินฝากประจำ 1 ปี เฉลี่ยของธนาคารพาณิชย์ขนาดใหญ่ 3 แห่ง',
+    benchmark_updated: updated,
+    dividend_policy: 'N',
+    dividend_policy_en: 'Does not pay dividends',
+    dividend_policy_th: 'ไม่จ่ายเงินปันผล',
+    dividend_updated: updated,
+    inception_date: '2010-05-17',
+    registered_assets: 10_000_000_000,
+    factsheet_url: 'https://funds.example.com/factsheet/B-TREASURY.pdf',
+    prospectus_url: 'https://funds.example.com/prospectus/B-TREASURY.pdf',
+    links_updated: updated,
+  };
+}
+
+/** B-EQUITY's facts beside the defaults: an equity fund that pays, no benchmark or links published. */
+export const EQUITY_FACTS = {
+  fund_type_en: 'Equity Fund',
+  fund_type_th: 'กองทุนรวมตราสารทุน',
+  risk_level: '6',
+  front_end_max: 3,
+  front_end_actual: 1.5,
+  back_end_max: 2,
+  back_end_actual: 1,
+  management_max: 2,
+  management_actual: 1.605,
+  ter_max: 2.5,
+  ter_actual: 1.7655,
+  benchmark_en: null,
+  benchmark_th: null,
+  benchmark_updated: null,
+  dividend_policy: 'Y',
+  dividend_policy_en: 'Pays dividends, not more than twice a year',
+  dividend_policy_th: 'จ่ายเงินปันผล ไม่เกินปีละ 2 ครั้ง',
+  factsheet_url: null,
+  prospectus_url: null,
+  links_updated: null,
+} as const;
+
+/** B-EQUITY's dividends: book closing 300 and 100 days before `latest`, paid two weeks later. */
+export const fixtureDividends = (latest: string): NewRow<'fund-dividends'>[] =>
+  [300, 100].map((days, i) => ({
+    fund_id: 202,
+    book_closing_date: addDays(latest, -days),
+    payment_date: addDays(latest, 14 - days),
+    per_unit: [0.25, 0.3][i]!,
+  }));

@@ -44,6 +44,9 @@ export function operations(f: Fixture): Operation[] {
       url: `/api/FundPriceService/GetUpdateInMonth/${f.latest.slice(0, 4)}/${f.latest.slice(5, 7)}/101`,
     },
     { id: 'LatestDate', method: 'GET', url: '/api/FundPriceService/LatestDate' },
+    // A fund's facts and dividends (decisions section 11).
+    { id: 'FundFacts', method: 'GET', url: '/api/FundPriceService/FundFacts/101' },
+    { id: 'FundDividends', method: 'GET', url: `/api/FundPriceService/FundDividends/202/01/01/2020/${to}` },
     // The bank website's operations (contract notes: the website).
     { id: 'AllFundsName', method: 'GET', url: '/api/FundPriceService/AllFundsName' },
     { id: 'Fund_Nav', method: 'GET', url: `/api/FundPriceService/Fund_Nav/101/${from}/${to}/N` },

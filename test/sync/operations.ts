@@ -50,7 +50,9 @@ export async function samplePaths(a: Service, until: string): Promise<string[]> 
       paths.push(`${P}/FundPrice_ByFundCode/${fund}/${r}`, `${P}/Fund_Nav_ByFundCode/${fund}/${r}`);
       paths.push(`${P}/GetNavByFundCode/${from}/${to}?fundCode=${fund}`);
       paths.push(`${P}/FundPrice/${fund}/${r}/N`, `${P}/Fund_Nav/${fund}/${r}/N`);
+      paths.push(`${P}/FundDividends/${fund}/${r}`);
     }
+    paths.push(`${P}/FundFacts/${fund}`);
     for (const day of sampleDays.filter((_, i) => i % 4 === 0))
       paths.push(`${P}/GetUpdateInMonth/${day.slice(0, 4)}/${Number(day.slice(5, 7))}/${fund}`);
   }
