@@ -1,3 +1,4 @@
+import type { ReleaseSchedule } from '../domain/release-schedule.js';
 import type { Parser } from './fields.js';
 import type { DemoPlan } from './demo/plan.js';
 import type { References } from './references.js';
@@ -86,6 +87,12 @@ export interface PublishedType<
   kind: 'published';
   /** The key column holding the row's business day (duplicates, history, status). */
   day: keyof C & string;
+  /**
+   * When a day's rows are published, Bangkok time (/status compares the latest day held with the day
+   * this says should be out); 'on-change': rows come when the source changes a value (rates by their
+   * effective dates), so no day is expected.
+   */
+  schedule: ReleaseSchedule | 'on-change';
   /** A table of every day that has a row of the type (one column, named as `day`), kept by each batch. */
   daysTable?: string;
   /** The column that may not be after today (its first ten characters: a day). */
