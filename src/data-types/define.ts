@@ -85,12 +85,15 @@ export interface PublishedType<
   O extends readonly string[] = readonly string[],
 > extends Common<N, C> {
   kind: 'published';
-  /** The key column holding the row's business day (duplicates, history, status). */
-  day: keyof C & string;
+  /**
+   * The key column holding the row's business day (duplicates, history, status). None for values
+   * that are not of a day (a fund's facts: one row per fund, each change a revision).
+   */
+  day?: keyof C & string;
   /**
    * When a day's rows are published, Bangkok time (/status compares the latest day held with the day
    * this says should be out); 'on-change': rows come when the source changes a value (rates by their
-   * effective dates), so no day is expected.
+   * effective dates, a fund's facts, a dividend), so no day is expected.
    */
   schedule: ReleaseSchedule | 'on-change';
   /** A table of every day that has a row of the type (one column, named as `day`), kept by each batch. */

@@ -17,6 +17,8 @@ import {
 import { depositProducts } from './deposit-products.js';
 import { depositRates } from './deposit-rates.js';
 import { fundCategories } from './fund-categories.js';
+import { fundDividends } from './fund-dividends.js';
+import { fundFacts } from './fund-facts.js';
 import { fundPrices } from './fund-prices.js';
 import { funds } from './funds.js';
 import { fxFamilies } from './fx-families.js';
@@ -41,6 +43,8 @@ export const DATA_TYPES = [
   fxRates,
   marketSummary,
   fundPrices,
+  fundFacts,
+  fundDividends,
 ] as const;
 
 type Declared = (typeof DATA_TYPES)[number];
@@ -75,6 +79,11 @@ for (const [i, type] of DATA_TYPES.entries())
       !DATA_TYPES.slice(0, i).some((t) => t.name === c.ref && t.kind === 'reference')
     )
       throw new Error(`${type.name}: '${c.ref}' is not a reference type declared before it`);
+
+// A days table lists the days of a type's rows: a type without a day has none.
+for (const type of DATA_TYPES)
+  if (type.kind === 'published' && type.daysTable !== undefined && type.day === undefined)
+    throw new Error(`${type.name}: a days table needs a day`);
 
 const builders = new Map<string, RowBuilder>();
 /** The type's row check (build.ts), made once. */

@@ -39,7 +39,8 @@ export const HISTORY_TYPES = DATA_TYPES.filter(
 
 /** The keys of a type as a history asks for them: [file name, table column, required]. */
 export function historyKeys(type: PublishedType): [string, string, boolean][] {
-  const dayAt = type.keys.indexOf(type.day);
+  // Without a day (a fund's facts) every key is required.
+  const dayAt = type.day === undefined ? type.keys.length - 1 : type.keys.indexOf(type.day);
   return type.keys.map((k, i) => [fileName(type.columns, k), k, i <= dayAt]);
 }
 
@@ -60,7 +61,7 @@ export async function historyQuery(
       `No history of '${typeName}': there are ${HISTORY_TYPES.map((t) => t.name).join(', ')}`,
     );
   const keys = historyKeys(type);
-  const dayFile = keys.find(([, column]) => column === type.day)![0];
+  const dayFile = keys.find(([, column]) => column === type.day)?.[0];
   const named = (param: string) => (param === 'date' ? dayFile : param);
   for (const param of Object.keys(given))
     if (!keys.some(([file]) => file === named(param)))

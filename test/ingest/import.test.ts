@@ -37,9 +37,9 @@ describe('a good batch of each type', () => {
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({ status: 'committed', errorCount: 0, changed: 0, unchanged: 0 });
-    // Every row read is accounted for: the 5 reference rows as well as the 12 prices and rates, and
-    // the 60 values of a day's market summary.
-    expect(report).toMatchObject({ rowsRead: 77, inserted: 77 });
+    // Every row read is accounted for: the 5 reference rows as well as the 12 prices and rates, a
+    // fund's facts and its 2 dividends, and the 60 values of a day's market summary.
+    expect(report).toMatchObject({ rowsRead: 80, inserted: 80 });
 
     const prices = await api('FundPriceService/FundPrice_ByFundCode/EX-INFRA/01/11/2026/20/11/2026');
     expect(prices.map((p: { mfr_dDataDate: string }) => p.mfr_dDataDate.slice(0, 10))).toEqual([
@@ -83,10 +83,10 @@ describe('a good batch of each type', () => {
     expect(report).toMatchObject({
       status: 'unchanged',
       batchId: null,
-      rowsRead: 77,
+      rowsRead: 80,
       inserted: 0,
       changed: 0,
-      unchanged: 77,
+      unchanged: 80,
       revisions: 0,
     });
     expect(await batches()).toEqual(before);

@@ -22,6 +22,10 @@ export interface FundRow {
 /** A fund's published reference row and the parameters its prices are generated from. */
 export interface FundPlan {
   row: FundRow;
+  /** Its house, what it invests in and its share class suffix ('' for the main class): its facts are made from them. */
+  house: FundHouse;
+  theme: Theme;
+  shareClass: string;
   profile: Profile;
   /** Prices start on the first business day on or after this date. */
   inception: string;
@@ -113,6 +117,9 @@ function planFund(
       factsheet_url: `${SITE}/factsheet/${code}.pdf`,
       display_order: order,
     },
+    house,
+    theme,
+    shareClass: suffix,
     profile,
     inception,
     drift,

@@ -13,6 +13,8 @@ export const Stream = {
   fundPrices: 7,
   loan: 8,
   market: 9,
+  fundFacts: 10,
+  dividends: 11,
 } as const;
 
 export function stream(seed: number, kind: (typeof Stream)[keyof typeof Stream], id: number): Random {
