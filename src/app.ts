@@ -172,6 +172,7 @@ export async function buildApp({
     portal: config.portal,
     publicUrl: publicAddress.url,
     contact: config.portalContact,
+    rateLimitWarning: config.rateLimitWarning,
   };
   if (!mailer) app.addHook('onClose', async () => portalMail.close());
   if (parts.admin) {

@@ -316,6 +316,18 @@ export const SETTINGS = {
     { minimum: 100 },
     'How often counted usage is written to the database',
   ),
+  rateLimitWarning: integer(
+    'RATE_LIMIT_WARNING',
+    100,
+    { minimum: 1 },
+    'Calls of a portal subscription refused by its rate limit in an hour past which its developer is mailed (once a day)',
+  ),
+  requestLogMaxRows: integer(
+    'REQUEST_LOG_MAX_ROWS',
+    10_000,
+    { minimum: 0 },
+    "Calls kept in each subscription's request log in the portal (its newest, of the last 30 days; 0: no log)",
+  ),
   cacheMaxBytes: integer(
     'CACHE_MAX_BYTES',
     64 * MiB,

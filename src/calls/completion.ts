@@ -12,16 +12,31 @@ export interface CompletedCall {
   subscriptionId: number | undefined;
   /** When it was answered (its Bangkok day is usage's day); the gateway's clock by default. */
   now?: Date;
+  /** The URL called and the call's X-Request-Id: a keyed call goes in its subscription's request log. */
+  url?: string;
+  requestId?: string;
 }
 
 /**
  * Counts an answered call: in usage against its subscription (by Bangkok day and operation), and
- * in the request metrics (count and latency by operation and status).
+ * in the request metrics (count and latency by operation and status), and a keyed call in its
+ * subscription's request log.
  */
 export function countCall(gateway: Gateway, call: CompletedCall): void {
   if (call.subscriptionId !== undefined) {
-    const day = bangkokDay(call.now ?? gateway.now()).day;
-    gateway.recordCall(call.subscriptionId, day, call.operation, call.statusCode);
+    const now = call.now ?? gateway.now();
+    gateway.recordCall(call.subscriptionId, bangkokDay(now).day, call.operation, call.statusCode);
+    // Pushed onto a list, written in batches (gateway/request-log.ts); calls without a key have no log.
+    if (call.requestId !== undefined && !gateway.publicAccess.isAnonymous(call.subscriptionId))
+      gateway.requestLog.record(
+        call.subscriptionId,
+        now,
+        call.operation,
+        call.url ?? '',
+        call.statusCode,
+        call.ms,
+        call.requestId,
+      );
   }
   gateway.metrics.observe(call.operation, call.statusCode, call.ms / 1000);
 }

@@ -1,5 +1,7 @@
 export const KEY_HEADER = 'ocp-apim-subscription-key';
-export const KEY_QUERY = 'subscription-key';
+import { KEY_QUERY } from '../domain/keys.js';
+
+export { KEY_QUERY };
 
 /** Keys are hex; anything longer than this cannot be one and is not worth hashing. */
 export const MAX_KEY_LENGTH = 128;

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addDays, bangkokParts } from '../domain/dates.js';
-import { isThaiBusinessDay } from '../domain/thai-calendar.js';
+import { expectedLatest, releaseDaysBetween, type ReleaseSchedule } from '../domain/release-schedule.js';
 import type { Database } from '../store/schema.js';
 import {
   readAllConnectorStateTexts,
@@ -77,19 +76,8 @@ export async function writeConnectorState(db: Kysely<Database>, state: Connector
   await writeConnectorStateText(db, state.connector, JSON.stringify(state));
 }
 
-/** When a source publishes a day's data: Bangkok time, and on Thai business days only or every day. */
-export interface ReleaseSchedule {
-  time: string;
-  businessDaysOnly: boolean;
-}
-
-/** The latest day whose data the source should have out at `now`. */
-export function expectedLatest(release: ReleaseSchedule, now: Date): string {
-  const { date, time } = bangkokParts(now);
-  let day = time >= release.time ? date : addDays(date, -1);
-  if (release.businessDaysOnly) while (!isThaiBusinessDay(day)) day = addDays(day, -1);
-  return day;
-}
+// A source's release schedule is the data types' (src/domain/release-schedule.ts).
+export { expectedLatest, type ReleaseSchedule } from '../domain/release-schedule.js';
 
 /** What /ready, /metrics and `rates connect status` say of a connector. */
 export interface ConnectorStatus {
@@ -109,12 +97,7 @@ export interface ConnectorStatus {
 export function connectorStatus(state: ConnectorState, now = new Date()): ConnectorStatus {
   const { release } = state;
   const expected = expectedLatest(release, now);
-  let lag: number | null = null;
-  if (state.latestDate !== null) {
-    lag = 0;
-    for (let d = addDays(state.latestDate, 1); d <= expected; d = addDays(d, 1))
-      if (!release.businessDaysOnly || isThaiBusinessDay(d)) lag++;
-  }
+  const lag = state.latestDate === null ? null : releaseDaysBetween(release, state.latestDate, expected);
   return {
     connector: state.connector,
     backfillDone: state.cursor !== null && state.cursor >= state.until,

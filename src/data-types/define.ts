@@ -1,3 +1,4 @@
+import type { ReleaseSchedule } from '../domain/release-schedule.js';
 import type { Parser } from './fields.js';
 import type { DemoPlan } from './demo/plan.js';
 import type { References } from './references.js';
@@ -89,6 +90,12 @@ export interface PublishedType<
    * that are not of a day (a fund's facts: one row per fund, each change a revision).
    */
   day?: keyof C & string;
+  /**
+   * When a day's rows are published, Bangkok time (/status compares the latest day held with the day
+   * this says should be out); 'on-change': rows come when the source changes a value (rates by their
+   * effective dates, a fund's facts, a dividend), so no day is expected.
+   */
+  schedule: ReleaseSchedule | 'on-change';
   /** A table of every day that has a row of the type (one column, named as `day`), kept by each batch. */
   daysTable?: string;
   /** The column that may not be after today (its first ten characters: a day). */

@@ -26,6 +26,8 @@ export const fundDividends = published({
   columns: DIVIDEND_COLUMNS,
   keys: ['fund_id', 'book_closing_date'],
   day: 'book_closing_date',
+  // Published when SEC changes them: /status shows the last publication, no expected day.
+  schedule: 'on-change',
   notFuture: 'book_closing_date',
   duplicate: (_row, file) => `dividend of fund ${String(file.fund)} closing ${String(file.book_closing)}`,
   check: (row) => {

@@ -74,6 +74,8 @@ export const fundFacts = published({
     'known fund; risk level 1-8 or 8+; fees 0-100 % with at most 4 decimals, the actual fee not above the maximum; dividend policy Y or N; days not after today',
   columns: FACT_COLUMNS,
   keys: ['fund_id'],
+  // Published when SEC changes them: /status shows the last publication, no expected day.
+  schedule: 'on-change',
   duplicate: (_row, file) => `facts of fund ${String(file.fund)}`,
   check: (row, _file, ctx) => {
     for (const f of FEES) {

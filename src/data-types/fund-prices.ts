@@ -24,6 +24,8 @@ export const fundPrices = published({
   },
   keys: ['fund_id', 'price_date'],
   day: 'price_date',
+  // The day's rows are out by then (the source's release; /status).
+  schedule: { time: '21:00', businessDaysOnly: true },
   // LatestDate and GetUpdateInMonth of any fund read the days, not millions of prices.
   daysTable: 'fund_price_dates',
   notFuture: 'price_date',

@@ -31,6 +31,8 @@ export const fxRates = published({
   },
   keys: ['family_code', 'rate_date', 'round'],
   day: 'rate_date',
+  // The day's rows are out by then (the source's release; /status).
+  schedule: { time: '18:00', businessDaysOnly: true },
   notFuture: 'rate_date',
   // A synced row's ID at the upstream (served instead of id when set).
   origin: ['origin_id'],

@@ -23,6 +23,8 @@ export const marketSummary = published({
   },
   keys: ['summary_date', 'code', 'number'],
   day: 'summary_date',
+  // The day's rows are out by then (the source's release; /status).
+  schedule: { time: '18:00', businessDaysOnly: true },
   notFuture: 'summary_date',
   // A correction of a day is a batch of that day.
   dayPerBatch: true,

@@ -57,6 +57,8 @@ export const productRateType = <const N extends string>(spec: {
     },
     keys: ['product_id', 'effective_date'],
     day: 'effective_date',
+    // A bank's rate changes on a day it chooses: /status shows the last publication, no expected day.
+    schedule: 'on-change',
     // A rate may be announced ahead of its effective date, so only the submission time must be past.
     notFuture: 'submitted_at',
     duplicate: (row) => `rate of ${spec.what} ${row.product_id} on ${row.effective_date}`,

@@ -1,5 +1,8 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** The query parameter a call may present its key in, instead of the header. */
+export const KEY_QUERY = 'subscription-key';
+
 // Keys are 128-bit random values, so a fast hash is enough: there is nothing to brute-force that a slow
 // hash would protect. Only the hash is stored; the plaintext exists once, when it is shown to the operator.
 

@@ -18,10 +18,13 @@ import { SubscriptionCache } from './subscription-cache.js';
 import { ThrottledReport } from './throttled-report.js';
 import { TrafficLimits } from './traffic-limits.js';
 import { UsageRecorder } from './usage-recorder.js';
+import { RequestLogRecorder } from './request-log.js';
+import { RequestLogRepository } from '../store/request-log-repo.js';
 import { limitedClient } from '../domain/client-address.js';
 
 /** The gateway's options that are settings by the same name (src/settings.ts says what each means). */
-type GatewaySettingNames = 'keyGuessLimit' | 'ipv6ClientPrefix' | 'usageFlushMs' | 'keyCacheMaxEntries';
+type GatewaySettingNames =
+  'keyGuessLimit' | 'ipv6ClientPrefix' | 'usageFlushMs' | 'keyCacheMaxEntries' | 'requestLogMaxRows';
 
 export interface GatewayOptions extends Pick<Config, GatewaySettingNames> {
   store: Store;
@@ -39,8 +42,15 @@ export interface GatewayOptions extends Pick<Config, GatewaySettingNames> {
 export function gatewaySettings(
   config: Pick<Config, GatewaySettingNames> & Parameters<typeof redisSettings>[0],
 ): Pick<GatewayOptions, GatewaySettingNames | 'redis'> {
-  const { keyGuessLimit, ipv6ClientPrefix, usageFlushMs, keyCacheMaxEntries } = config;
-  return { keyGuessLimit, ipv6ClientPrefix, usageFlushMs, keyCacheMaxEntries, redis: redisSettings(config) };
+  const { keyGuessLimit, ipv6ClientPrefix, usageFlushMs, keyCacheMaxEntries, requestLogMaxRows } = config;
+  return {
+    keyGuessLimit,
+    ipv6ClientPrefix,
+    usageFlushMs,
+    keyCacheMaxEntries,
+    requestLogMaxRows,
+    redis: redisSettings(config),
+  };
 }
 
 /** How long a start waits for Redis before serving anyway (under the failure mode). */
@@ -57,6 +67,8 @@ export class Gateway {
   readonly limits: TrafficLimits;
   readonly keyGuesses: KeyGuessGuard;
   readonly usage: UsageRecorder;
+  /** Each keyed call, for its subscription's request log in the portal (written with the usage). */
+  readonly requestLog: RequestLogRecorder;
   /** Service groups open to calls without a key (docs/public-access.md); read again with every subscription change. */
   readonly publicAccess: PublicAccessState;
   /** Where limits count (memory, Redis, a cluster's primary); the portal counts its attempts here too. */
@@ -120,6 +132,11 @@ export class Gateway {
     this.usage = new UsageRecorder(new UsageRepository(store.db), (error) =>
       background(error, 'writing usage'),
     );
+    this.requestLog = new RequestLogRecorder(new RequestLogRepository(store.db), {
+      maxRows: options.requestLogMaxRows,
+      now: this.now,
+      onError: (error) => background(error, 'writing the request log'),
+    });
   }
 
   /**
@@ -134,6 +151,7 @@ export class Gateway {
     await this.publicAccess.load();
     await this.subscriptions.start();
     this.usage.start(this.options.usageFlushMs);
+    this.requestLog.start(this.options.usageFlushMs);
     if (this.redis && this.notices) {
       const [ready] = await Promise.all([
         whenReady(this.redis, REDIS_START_WAIT_MS),
@@ -191,6 +209,7 @@ export class Gateway {
     this.options.store.events.off('commit', this.announceCommit);
     this.changes.removeAllListeners();
     await this.usage.close();
+    await this.requestLog.close();
     await this.notices?.close();
     if (this.redis) await closeRedis(this.redis);
   }

@@ -15,6 +15,8 @@ export class UsageRecorder {
   private counts = new Map<number, UsageTable[]>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** Run after each write that wrote counts (the portal's quota warnings), in turn; their failures are reported. */
+  private readonly listeners = new Set<() => Promise<void>>();
 
   constructor(
     private readonly repo: UsageRepository,
@@ -47,6 +49,12 @@ export class UsageRecorder {
     rows.push({ subscription_id: subscriptionId, day, operation, status_class: statusClass, count: calls });
   }
 
+  /** Runs `listener` after each write of counts; returns how to stop. */
+  afterWrite(listener: () => Promise<void>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   start(intervalMs: number): void {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();
@@ -75,6 +83,8 @@ export class UsageRecorder {
         this.add(row.subscription_id, row.day, row.operation, row.status_class, row.count);
       }
       this.onError(error);
+      return;
     }
+    for (const listener of this.listeners) await listener().catch(this.onError);
   }
 }

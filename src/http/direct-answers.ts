@@ -154,6 +154,8 @@ export class DirectAnswers {
       ms,
       subscriptionId: admission.subscription.id,
       now: call.now,
+      url: req.url ?? '',
+      requestId: id,
     });
     if (log.isLevelEnabled('info')) {
       callLog.write({ method: 'GET', url: req.url ?? '', ip: call.ip, statusCode, responseTime: ms }, id);

@@ -16,6 +16,8 @@ export function installRequestMetrics(app: FastifyInstance, gateway: Gateway): v
         statusCode: reply.statusCode,
         ms: reply.elapsedTime,
         subscriptionId: request.subscriptionId,
+        url: request.url,
+        requestId: request.id,
       });
       done();
     };

@@ -14,6 +14,8 @@ export const TOKEN_LIFETIMES_MS: Record<PortalTokenKind, number> = {
   reset: HOUR_MS,
   email: 24 * HOUR_MS,
   invite: 7 * 24 * HOUR_MS,
+  // A sign-in's second step (two-step.ts): never mailed.
+  totp: 5 * 60_000,
 };
 /** The page route each link opens (web/portal.html reads the fragment). */
 const ROUTES: Record<PortalTokenKind, string> = {
@@ -21,6 +23,7 @@ const ROUTES: Record<PortalTokenKind, string> = {
   reset: 'reset',
   email: 'email',
   invite: 'signup',
+  totp: 'signin',
 };
 
 export interface AccountsOptions {
@@ -166,7 +169,7 @@ export class Accounts {
     developer: Pick<DeveloperRow, 'name' | 'lang'>,
     to: string,
     link: string,
-    extra: { subscription?: string; reason?: string } = {},
+    extra: { subscription?: string; reason?: string; used?: string; quota?: string } = {},
   ): Promise<void> {
     const sent = this.o.mailer
       .send(emailOf(kind, developer.lang, to, { link, name: developer.name, ...extra }))

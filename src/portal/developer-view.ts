@@ -11,6 +11,7 @@ export const toDeveloper = (row: DeveloperRow): Developer => ({
   confirmed: row.confirmed_at !== null,
   lang: row.lang,
   createdAt: row.created_at,
+  twoStep: row.totp_enabled_at !== null,
 });
 
 /** An address a request gives, as kept (trimmed, lower-cased); 400 email_invalid unless a plain one. */

@@ -8,7 +8,10 @@ export type Lang = 'en' | 'th';
 
 interface Text {
   subject: string;
-  /** Paragraphs; `{link}` stands for the link, `{name}` for the developer's name, `{reason}` for a reason. */
+  /**
+   * Paragraphs; `{link}` stands for the link, `{name}` for the developer's name, `{reason}` for a
+   * reason, `{used}` and `{quota}` for a warning's counts.
+   */
   body: string[];
 }
 
@@ -131,6 +134,66 @@ const TEXTS: Record<string, Record<Lang, Text>> = {
       body: ['เรียน คุณ{name}', 'การสมัครใช้งาน "{subscription}" ไม่ได้รับการอนุมัติ เหตุผล: {reason}', '{link}'],
     },
   },
+  quota80: {
+    en: {
+      subject: 'Your subscription used 80 % of its daily quota',
+      body: [
+        'Hello {name},',
+        'Your subscription "{subscription}" has made {used} of its {quota} calls today (Bangkok time). At {quota}, its keys are refused with 403 until midnight in Bangkok.',
+        'Your usage, and how to stop these emails:',
+        '{link}',
+      ],
+    },
+    th: {
+      subject: 'การสมัครใช้งานของคุณใช้โควตารายวันไปแล้ว 80 %',
+      body: [
+        'เรียน คุณ{name}',
+        'การสมัครใช้งาน "{subscription}" เรียกใช้ไปแล้ว {used} จาก {quota} ครั้งของวันนี้ (เวลาไทย) เมื่อครบ {quota} ครั้ง คีย์จะถูกปฏิเสธด้วย 403 จนถึงเที่ยงคืน',
+        'ดูการใช้งาน และวิธีหยุดรับอีเมลนี้:',
+        '{link}',
+      ],
+    },
+  },
+  quota100: {
+    en: {
+      subject: 'Your subscription reached its daily quota',
+      body: [
+        'Hello {name},',
+        'Your subscription "{subscription}" has made all {quota} calls of its daily quota: its keys are refused with 403 until midnight in Bangkok.',
+        'Your usage, and how to stop these emails:',
+        '{link}',
+      ],
+    },
+    th: {
+      subject: 'การสมัครใช้งานของคุณใช้โควตารายวันครบแล้ว',
+      body: [
+        'เรียน คุณ{name}',
+        'การสมัครใช้งาน "{subscription}" เรียกใช้ครบ {quota} ครั้งของโควตารายวันแล้ว คีย์จะถูกปฏิเสธด้วย 403 จนถึงเที่ยงคืน (เวลาไทย)',
+        'ดูการใช้งาน และวิธีหยุดรับอีเมลนี้:',
+        '{link}',
+      ],
+    },
+  },
+  rateLimited: {
+    en: {
+      subject: 'Your key is often refused by its rate limit',
+      body: [
+        'Hello {name},',
+        'In the last hour, {used} calls of your subscription "{subscription}" were refused with 429 by its rate limit ({quota}). Space the calls out, or wait for the seconds the Retry-After header gives.',
+        'Its request log:',
+        '{link}',
+      ],
+    },
+    th: {
+      subject: 'คีย์ของคุณถูกปฏิเสธเพราะเกินอัตราการเรียกบ่อยครั้ง',
+      body: [
+        'เรียน คุณ{name}',
+        'ในชั่วโมงที่ผ่านมา การเรียกของการสมัครใช้งาน "{subscription}" ถูกปฏิเสธด้วย 429 ไป {used} ครั้ง เพราะเกินอัตราที่กำหนด ({quota}) โปรดเว้นระยะการเรียก หรือรอตามวินาทีในส่วนหัว Retry-After',
+        'บันทึกการเรียกใช้:',
+        '{link}',
+      ],
+    },
+  },
 };
 
 export type EmailKind = keyof typeof TEXTS;
@@ -140,11 +203,18 @@ export function email(
   kind: EmailKind,
   lang: Lang,
   to: string,
-  values: { link: string; name?: string; subscription?: string; reason?: string },
+  values: {
+    link: string;
+    name?: string;
+    subscription?: string;
+    reason?: string;
+    used?: string;
+    quota?: string;
+  },
 ): Mail {
   const { subject, body } = TEXTS[kind]![lang];
   const fill = (line: string, escape: (s: string) => string) =>
-    line.replace(/\{(link|name|subscription|reason)\}/g, (_m, key: keyof typeof values) =>
+    line.replace(/\{(link|name|subscription|reason|used|quota)\}/g, (_m, key: keyof typeof values) =>
       key === 'link' ? values.link : escape(values[key] ?? ''),
     );
   const text = body.map((line) => fill(line, (s) => s)).join('\n\n');

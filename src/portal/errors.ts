@@ -22,10 +22,15 @@ export type PortalCode =
   | 'not_found'
   | 'blocked'
   | 'unauthorized'
-  | 'too_large';
+  | 'too_large'
+  | 'expiry_invalid'
+  | 'code_invalid';
 
 const MESSAGES: Record<PortalCode, string> = {
   bad_request: 'The request is not valid.',
+  expiry_invalid: "A key's end must be a time in the future.",
+  code_invalid:
+    'The code is wrong or used; enter the current code of your authenticator app, or a recovery code.',
   email_invalid: EMAIL_RULE,
   name_invalid: 'Give a name with at least one visible character.',
   csrf: 'The request lacks a valid X-CSRF-Token header: read it from GET /portal/api/session.',

@@ -8,6 +8,8 @@ export interface PortalSettings {
   publicUrl: () => string;
   /** PORTAL_CONTACT: whom to ask when sign-up is closed or by invitation (the page shows it). */
   contact?: string | null;
+  /** RATE_LIMIT_WARNING: refusals by the rate limit in an hour past which the developer is mailed. */
+  rateLimitWarning?: number;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   PasswordBody,
   PasswordChange,
   ResetBody,
+  SecondStepBody,
   SigninBody,
   SignupBody,
   TokenBody,
@@ -23,6 +24,11 @@ import type { PortalSettings } from './public-url.js';
 import { Sessions } from './session.js';
 import { subscriptionRoutes } from './subscription-routes.js';
 import { Throttle } from './throttle.js';
+import { securityRoutes } from './security-routes.js';
+import { TwoStep } from './two-step.js';
+import { Warnings } from './warnings.js';
+import { WarningsRepository } from '../store/warnings-repo.js';
+import { TwoStepRepository } from '../store/two-step-repo.js';
 
 export interface PortalContext {
   store: Store;
@@ -45,6 +51,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   const developers = new DeveloperRepository(store.db);
   const sessions = new Sessions(developers, now);
   const throttle = new Throttle(gateway.limiterStore);
+  const twoStep = new TwoStep(developers, new TwoStepRepository(store.db), throttle, now);
   const accounts = new Accounts({
     developers,
     mailer,
@@ -52,6 +59,16 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     now,
     onMailError: (error) => app.log.error({ error: (error as Error).message }, 'portal mail failed'),
   });
+  // Quota and limit warnings, checked after each usage write of this node.
+  const warnings = new Warnings({
+    repo: new WarningsRepository(store.db),
+    developers,
+    accounts,
+    now,
+    rateLimitWarning: config.rateLimitWarning ?? 100,
+  });
+  const stopWarnings = gateway.usage.afterWrite(() => warnings.check());
+  app.addHook('onClose', async () => stopWarnings());
   // Read once now, not at the first sign-up's request.
   await commonPasswords();
 
@@ -95,6 +112,16 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     const developer = await throttle.signin(address(request), email, () =>
       accounts.signin(email, request.body.password),
     );
+    // With two-step sign-in on, the password gives a challenge for the second step, not a session.
+    if (developer.totp_enabled_at !== null)
+      return { twoStep: true, challenge: await twoStep.challenge(developer) };
+    const csrfToken = await sessions.start(request, reply, developer);
+    return { developer: toDeveloper(developer), csrfToken };
+  });
+
+  app.post('/signin/code', { schema: { body: SecondStepBody } }, async (request, reply) => {
+    await throttle.attempt('token', address(request));
+    const developer = await twoStep.secondStep(request.body.challenge, request.body.code);
     const csrfToken = await sessions.start(request, reply, developer);
     return { developer: toDeveloper(developer), csrfToken };
   });
@@ -163,6 +190,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   });
 
   await app.register(subscriptionRoutes, { store, gateway, sessions, accounts, now });
+  await app.register(securityRoutes, { sessions, developers, twoStep, throttle, accounts, now });
 
   // Unknown portal paths answer in the portal's shape too.
   app.setNotFoundHandler((_request, reply) => sendPortalError(reply, new PortalError(404, 'not_found')));

@@ -51,8 +51,14 @@ export class Sessions {
     }
     const developer = await this.developers.get(session.developer_id);
     if (!developer || developer.blocked_at !== null || developer.closed_at !== null) return;
-    if (now - seen >= TOUCH_MS) await this.developers.touchSession(hash, this.now());
+    if (now - seen >= TOUCH_MS) await this.developers.touchSession(hash, this.now(), request.ip);
     this.signedIn.set(request, { developer, secret });
+  }
+
+  /** The hash the store keeps of this request's session (the sessions list marks it as this browser's). */
+  hashOf(request: FastifyRequest): string | undefined {
+    const signedIn = this.signedIn.get(request);
+    return signedIn && hashSecret(signedIn.secret);
   }
 
   current(request: FastifyRequest): SignedIn | undefined {
@@ -86,7 +92,11 @@ export class Sessions {
     const old = this.signedIn.get(request);
     if (old) await this.developers.endSession(hashSecret(old.secret));
     const secret = newSecret();
-    await this.developers.createSession(hashSecret(secret), developer.id, this.now());
+    const userAgent = request.headers['user-agent'];
+    await this.developers.createSession(hashSecret(secret), developer.id, this.now(), {
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
+      address: request.ip,
+    });
     this.signedIn.set(request, { developer, secret });
     reply.header(
       'set-cookie',

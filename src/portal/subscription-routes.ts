@@ -15,6 +15,7 @@ import { SubscriptionRepository } from '../store/subscription-repo.js';
 import { UsageRepository } from '../store/usage-repo.js';
 import type { Accounts } from './accounts.js';
 import { requestName } from './developer-view.js';
+import { requestLogRoutes } from './request-log-routes.js';
 import { PortalError } from './errors.js';
 import type { Sessions } from './session.js';
 import { usageDays, usageRange } from './usage.js';
@@ -43,13 +44,30 @@ const NewBody = Type.Object(
   { additionalProperties: false },
 );
 const Rename = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }) },
+  {
+    name: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }),
+    ),
+    /** Quota warnings by email (80 % and 100 % of the daily quota); false opts out. */
+    quotaWarnings: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
+const Slot = Type.Union([Type.Literal('primary'), Type.Literal('secondary')]);
+/** A key's end: an ISO time, or null for none. */
+const KeyEnd = Type.Union([Type.String({ format: 'date-time', maxLength: 40 }), Type.Null()]);
+/** The grace periods the portal offers for the old key (decisions, section 12): none, 1 hour, 24 hours, 7 days. */
+export const GRACE_SECONDS = [0, 3600, 86_400, 604_800] as const;
 const Regenerate = Type.Object(
-  { which: Type.Union([Type.Literal('primary'), Type.Literal('secondary')]) },
+  {
+    which: Slot,
+    grace: Type.Optional(Type.Union(GRACE_SECONDS.map((s) => Type.Literal(s)))),
+    expiresAt: Type.Optional(KeyEnd),
+  },
   { additionalProperties: false },
 );
+const Expiry = Type.Object({ expiresAt: KeyEnd }, { additionalProperties: false });
+const SlotParams = Type.Object({ id: Type.String({ maxLength: 20 }), slot: Slot });
 const CSV_COLUMNS = ['date', 'operation', 'answered', 'limited', 'failed'];
 
 /** Products and a developer's own subscriptions: every id route answers 404 for another's id. */
@@ -81,7 +99,21 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
       quotaLeft: s.quota ? Math.max(0, s.quota.calls - (await quotaUsed(s))) : null,
       primaryLast4: s.keys.primary.hint,
       secondaryLast4: s.keys.secondary.hint,
+      primaryExpiresAt: s.keys.primary.expiresAt ?? null,
+      secondaryExpiresAt: s.keys.secondary.expiresAt ?? null,
+      previousPrimary: previous(s.keys.primary.previous),
+      previousSecondary: previous(s.keys.secondary.previous),
+      quotaWarnings: (await subscriptions.quotaWarnings(s.id)) === 1,
     };
+  };
+  const previous = (old: { hint: string; expiresAt: string } | null | undefined) =>
+    old ? { last4: old.hint, endsAt: old.expiresAt } : null;
+  /** A key's end as given: a time to come (ISO), or null; else 400 expiry_invalid. */
+  const keyEnd = (text: string | null | undefined): string | null => {
+    if (text === undefined || text === null) return null;
+    const time = Date.parse(text);
+    if (!Number.isFinite(time) || time <= now().getTime()) throw new PortalError(400, 'expiry_invalid');
+    return new Date(time).toISOString();
   };
   /** Calls let through in the quota's current window, as the servers last wrote usage (every few seconds). */
   const quotaUsed = async (s: SubscriptionInfo): Promise<number> => {
@@ -152,7 +184,10 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
 
   app.patch('/subscriptions/:id', { schema: { params: Id, body: Rename } }, async (request) => {
     const s = await owned(sessions.required(request).developer.id, request.params.id);
-    return present(await subscriptions.update(s.id, { name: requestName(request.body.name) }, now()));
+    const { name, quotaWarnings } = request.body;
+    if (quotaWarnings !== undefined) await subscriptions.setQuotaWarnings(s.id, quotaWarnings);
+    if (name === undefined) return present((await subscriptions.get(s.id, now()))!);
+    return present(await subscriptions.update(s.id, { name: requestName(name) }, now()));
   });
 
   app.post('/subscriptions/:id/cancel', { schema: { params: Id } }, async (request) => {
@@ -164,9 +199,30 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
     const s = await owned(sessions.required(request).developer.id, request.params.id);
     if (s.state === 'cancelled' || s.state === 'rejected')
       throw new PortalError(400, 'bad_request', `A ${s.state} subscription has no keys to regenerate.`);
-    const key = await applied(await subscriptions.regenerate(s.id, request.body.which, now()));
-    return { key, last4: key.slice(-4) };
+    const { which, grace = 0 } = request.body;
+    const expiresAt = keyEnd(request.body.expiresAt);
+    const oldKeyUntil = grace > 0 ? new Date(now().getTime() + grace * 1000).toISOString() : undefined;
+    const key = await applied(
+      await subscriptions.regenerate(s.id, which, now(), { expiresAt, ...(oldKeyUntil && { oldKeyUntil }) }),
+    );
+    // The old key's end as kept: the grace period's, or its own end if that came first.
+    const kept = (await subscriptions.get(s.id, now()))?.keys[which].previous;
+    return { key, last4: key.slice(-4), expiresAt, oldKeyUntil: kept?.expiresAt ?? null };
   });
+
+  // A key's end, chosen by the developer: it stops at that time on every node (or never: null).
+  app.put(
+    '/subscriptions/:id/keys/:slot/expiry',
+    { schema: { params: SlotParams, body: Expiry } },
+    async (request) => {
+      const s = await owned(sessions.required(request).developer.id, request.params.id);
+      if (s.state === 'cancelled' || s.state === 'rejected') throw new PortalError(404, 'not_found');
+      const expiresAt = keyEnd(request.body.expiresAt);
+      await subscriptions.setKeyExpiry(s.id, request.params.slot, expiresAt, now());
+      await gateway.subscriptionsChanged();
+      return present((await subscriptions.get(s.id, now()))!);
+    },
+  );
 
   const usageOf = async (developerId: number, text: string) => {
     const s = await owned(developerId, text);
@@ -177,6 +233,8 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<Context> = async (app
   app.get('/subscriptions/:id/usage', { schema: { params: Id } }, async (request) => ({
     days: await usageOf(sessions.required(request).developer.id, request.params.id),
   }));
+
+  await app.register(requestLogRoutes, { store, gateway, sessions, now, owned });
 
   app.get('/subscriptions/:id/usage.csv', { schema: { params: Id } }, async (request, reply) => {
     const days = await usageOf(sessions.required(request).developer.id, request.params.id);

@@ -46,8 +46,8 @@ type Counter = keyof typeof TIERS;
 
 export type Attempt = 'signup' | 'reset' | 'email' | 'token';
 
-/** A wrong password, as the checks answer it. */
-const WRONG = new Set(['signin_failed', 'password_wrong']);
+/** A wrong password (or second-step code), as the checks answer it. */
+const WRONG = new Set(['signin_failed', 'password_wrong', 'code_invalid']);
 
 export class Throttle {
   private readonly limiters = new Map<string, RateLimiterAbstract[]>();

@@ -31,6 +31,8 @@ export const Developer = Type.Object({
   confirmed: Type.Boolean(),
   lang: Lang,
   createdAt: Type.String(),
+  /** Two-step sign-in (TOTP) is on. */
+  twoStep: Type.Boolean(),
 });
 export type Developer = Static<typeof Developer>;
 
@@ -58,6 +60,11 @@ export const PasswordChange = Type.Object(
   { additionalProperties: false },
 );
 export const PasswordBody = Type.Object({ password: Password }, { additionalProperties: false });
+/** A code of the authenticator app (6 digits) or a recovery code (xxxxx-xxxxx). */
+const Code = Type.String({ minLength: 6, maxLength: 20 });
+export const CodeBody = Type.Object({ code: Code }, { additionalProperties: false });
+export const SecondStepBody = Type.Object({ challenge: Token, code: Code }, { additionalProperties: false });
+export const TwoStepOff = Type.Object({ password: Password, code: Code }, { additionalProperties: false });
 
 export const PortalRateLimit = Type.Object({ calls: Type.Integer(), seconds: Type.Integer() });
 export type PortalRateLimit = Static<typeof PortalRateLimit>;
@@ -126,6 +133,13 @@ export const PortalSubscription = Type.Object({
   quotaLeft: Nullable(Type.Integer()),
   primaryLast4: Type.String(),
   secondaryLast4: Type.String(),
+  /** Each key's end (the developer's choice), and a replaced key still working until its end. */
+  primaryExpiresAt: Nullable(Type.String()),
+  secondaryExpiresAt: Nullable(Type.String()),
+  previousPrimary: Nullable(Type.Object({ last4: Type.String(), endsAt: Type.String() })),
+  previousSecondary: Nullable(Type.Object({ last4: Type.String(), endsAt: Type.String() })),
+  /** 1: mailed at 80 % and 100 % of the daily quota (false: opted out). */
+  quotaWarnings: Type.Boolean(),
 });
 export type PortalSubscription = Static<typeof PortalSubscription>;
 

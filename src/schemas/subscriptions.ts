@@ -23,6 +23,15 @@ export const Quota = Type.Object(
 export const KeyHint = Type.Object({
   hint: Type.String({ description: 'Last 4 characters of the key' }),
   createdAt: Type.String(),
+  expiresAt: Type.Optional(Nullable(Type.String({ description: 'When the key stops; null: never' }))),
+  previous: Type.Optional(
+    Nullable(
+      Type.Object(
+        { hint: Type.String(), expiresAt: Type.String() },
+        { description: 'The key this one replaced, working until expiresAt (a grace period)' },
+      ),
+    ),
+  ),
 });
 
 /** A subscription's state as served (expired is worked out from its end, not stored). */

@@ -104,6 +104,7 @@ export class DeveloperRepository {
         .execute();
       await bumpVersion(trx);
       await trx.deleteFrom('portal_sessions').where('developer_id', '=', id).execute();
+      await trx.deleteFrom('recovery_codes').where('developer_id', '=', id).execute();
       await trx
         .updateTable('portal_tokens')
         .set({ used_at: stamp })
@@ -117,6 +118,8 @@ export class DeveloperRepository {
           name: '',
           password_hash: '',
           pending_email: null,
+          totp_secret: null,
+          totp_enabled_at: null,
           closed_at: stamp,
           updated_at: stamp,
         })
@@ -127,12 +130,52 @@ export class DeveloperRepository {
 
   // Sessions
 
-  async createSession(idHash: string, developerId: number, now: Date): Promise<void> {
+  async createSession(
+    idHash: string,
+    developerId: number,
+    now: Date,
+    seen: { userAgent: string | null; address: string | null } = { userAgent: null, address: null },
+  ): Promise<void> {
     const stamp = now.toISOString();
     await this.db
       .insertInto('portal_sessions')
-      .values({ id_hash: idHash, developer_id: developerId, created_at: stamp, last_seen_at: stamp })
+      .values({
+        id_hash: idHash,
+        developer_id: developerId,
+        created_at: stamp,
+        last_seen_at: stamp,
+        user_agent: seen.userAgent,
+        address: seen.address,
+      })
       .execute();
+  }
+
+  /** A developer's sessions, the latest seen first (the sessions list). */
+  async sessionsOf(developerId: number): Promise<
+    {
+      id_hash: string;
+      created_at: string;
+      last_seen_at: string;
+      user_agent: string | null;
+      address: string | null;
+    }[]
+  > {
+    return this.db
+      .selectFrom('portal_sessions')
+      .select(['id_hash', 'created_at', 'last_seen_at', 'user_agent', 'address'])
+      .where('developer_id', '=', developerId)
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+  }
+
+  /** Ends one of a developer's sessions; false when they have none of that hash. */
+  async endSessionOf(developerId: number, idHash: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('portal_sessions')
+      .where('developer_id', '=', developerId)
+      .where('id_hash', '=', idHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
   }
 
   async session(
@@ -145,10 +188,10 @@ export class DeveloperRepository {
       .executeTakeFirst();
   }
 
-  async touchSession(idHash: string, now: Date): Promise<void> {
+  async touchSession(idHash: string, now: Date, address?: string): Promise<void> {
     await this.db
       .updateTable('portal_sessions')
-      .set({ last_seen_at: now.toISOString() })
+      .set({ last_seen_at: now.toISOString(), ...(address !== undefined && { address }) })
       .where('id_hash', '=', idHash)
       .execute();
   }
@@ -208,6 +251,19 @@ export class DeveloperRepository {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1 ? row : undefined;
+  }
+
+  /** The developer of an unused, unexpired token of `kind`, without using it (a sign-in's second step). */
+  async tokenOwner(hash: string, kind: PortalTokenKind, now: Date): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('portal_tokens')
+      .select('developer_id')
+      .where('token_hash', '=', hash)
+      .where('kind', '=', kind)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+    return row?.developer_id ?? undefined;
   }
 
   /** Spends every unused token of a kind of a developer (a newer reset link replaces older ones). */

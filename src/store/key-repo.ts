@@ -70,12 +70,16 @@ export class KeyRepository {
       .selectFrom('subscription_keys as k')
       .innerJoin('subscriptions as s', 's.id', 'k.subscription_id')
       .selectAll('s')
-      .select('k.key_hash')
+      .select(['k.key_hash', 'k.expires_at as key_expires_at'])
       .where('k.key_hash', '=', hash)
       .executeTakeFirst();
     // The index lookup finds the row; the final say is a constant-time comparison of the hashes.
     if (!row || !hashesMatch(row.key_hash, hash)) return undefined;
-    const { key_hash: _unused, ...subscription } = row;
+    const { key_hash: _unused, key_expires_at: keyEnd, ...subscription } = row;
+    // A key with an end of its own (the developer's, or a grace period's) is seen as a subscription
+    // ending then: the gateway's expiry check stops it at that time on every node, with no notice needed.
+    if (keyEnd !== null && (subscription.expires_at === null || keyEnd < subscription.expires_at))
+      return { ...subscription, expires_at: keyEnd };
     return subscription;
   }
 

@@ -26,6 +26,8 @@ export interface SubscriptionTable extends Omit<Subscription, 'id'> {
   activated_at: ColumnType<string | null, string | null | undefined>;
   /** 1: suspended by a block of its developer, and resumed by the unblock. */
   held_by_block: ColumnType<number, number | undefined>;
+  /** 1: its developer is mailed at 80 % and 100 % of the daily quota (0: opted out). */
+  quota_warnings: ColumnType<number, number | undefined>;
 }
 
 /** Keys are stored only as SHA-256 hashes; each subscription has a primary and a secondary slot. */
@@ -36,6 +38,10 @@ export interface SubscriptionKeyTable {
   key_hash: string;
   key_hint: string; // last 4 characters, to tell keys apart in listings
   created_at: string;
+  /** When the key stops (the developer's choice, or a regenerate's grace period); null: never. */
+  expires_at: ColumnType<string | null, string | null | undefined>;
+  /** Set on an old key kept for its grace period beside its slot's new key. */
+  replaced_at: ColumnType<string | null, string | null | undefined>;
 }
 
 /** Tokens for the admin API; only SHA-256 hashes are stored. */
@@ -106,6 +112,40 @@ export interface DeveloperTable {
   closed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Two-step sign-in: the TOTP secret (base32), and when it was confirmed (null: not in use). */
+  totp_secret: ColumnType<string | null, string | null | undefined>;
+  totp_enabled_at: ColumnType<string | null, string | null | undefined>;
+  /** The time step of the last code taken: a code works once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined>;
+}
+
+/** A developer's recovery code for two-step sign-in, kept as a SHA-256 hash; each works once. */
+export interface RecoveryCodeTable {
+  developer_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** One keyed /api/ call of a subscription (the portal's request log); the path has no key. */
+export interface RequestLogTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** ISO instant of the answer, and its Bangkok day (the filter). */
+  at: string;
+  day: string;
+  operation: string;
+  path: string;
+  status: number;
+  ms: number;
+  request_id: string;
+}
+
+/** A quota or limit warning mailed: one a subscription, day (or hour) and kind, on any node. */
+export interface QuotaWarningTable {
+  subscription_id: number;
+  day: string;
+  kind: string;
+  sent_at: string;
 }
 
 /** A signed-in browser; only the SHA-256 hash of the cookie's value is kept. */
@@ -114,9 +154,12 @@ export interface PortalSessionTable {
   developer_id: number;
   created_at: string;
   last_seen_at: string;
+  /** The browser's User-Agent and the client address, as last seen (the sessions list). */
+  user_agent: ColumnType<string | null, string | null | undefined>;
+  address: ColumnType<string | null, string | null | undefined>;
 }
 
-export type PortalTokenKind = 'confirm' | 'reset' | 'email' | 'invite';
+export type PortalTokenKind = 'confirm' | 'reset' | 'email' | 'invite' | 'totp';
 
 /** A link mailed to a developer: single use, expiring, kept as a SHA-256 hash. */
 export interface PortalTokenTable {
@@ -169,6 +212,9 @@ export interface Database extends DataTables {
   developers: DeveloperTable;
   portal_sessions: PortalSessionTable;
   portal_tokens: PortalTokenTable;
+  recovery_codes: RecoveryCodeTable;
+  request_log: RequestLogTable;
+  quota_warnings: QuotaWarningTable;
   products: ProductTable;
   batches: BatchTable;
   fund_price_dates: FundPriceDateTable;

@@ -7,15 +7,31 @@ import type { SubscriptionKeyTable, SubscriptionTable } from './schema.js';
 // The one mapping between stored subscription rows and what the admin API and the CLI take and show.
 
 type Row = Selectable<SubscriptionTable>;
-export type KeyRow = Pick<
-  Selectable<SubscriptionKeyTable>,
-  'subscription_id' | 'slot' | 'key_hint' | 'created_at'
->;
+/** The key columns a subscription's view reads. */
+export const KEY_COLUMNS = [
+  'subscription_id',
+  'slot',
+  'key_hint',
+  'created_at',
+  'expires_at',
+  'replaced_at',
+] as const;
+export type KeyRow = Pick<Selectable<SubscriptionKeyTable>, (typeof KEY_COLUMNS)[number]>;
 
 export function toInfo(row: Row, keys: KeyRow[], now: Date): SubscriptionInfo {
   const hint = (slot: KeySlot) => {
-    const key = keys.find((k) => k.subscription_id === row.id && k.slot === slot);
-    return { hint: key?.key_hint ?? '', createdAt: key?.created_at ?? '' };
+    const inSlot = keys.filter((k) => k.subscription_id === row.id && k.slot === slot);
+    const key = inSlot.find((k) => k.replaced_at === null);
+    // A replaced key still in its grace period: shown with its end until that passes.
+    const old = inSlot.find(
+      (k) => k.replaced_at !== null && k.expires_at !== null && Date.parse(k.expires_at) > now.getTime(),
+    );
+    return {
+      hint: key?.key_hint ?? '',
+      createdAt: key?.created_at ?? '',
+      expiresAt: key?.expires_at ?? null,
+      previous: old ? { hint: old.key_hint, expiresAt: old.expires_at! } : null,
+    };
   };
   return {
     id: row.id,

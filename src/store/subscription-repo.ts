@@ -11,7 +11,8 @@ import type { NewSubscription, SubscriptionInfo, SubscriptionUpdate } from '../s
 import { KeyRepository } from './key-repo.js';
 import type { Database, SubscriptionTable } from './schema.js';
 import { expiryOf, groupsOf, limitsOf, limitsOfRow, toInfo } from './subscription-mapping.js';
-import { bumpVersion, putNewKey, VERSION_SETTING } from './subscription-writes.js';
+import { KEY_COLUMNS } from './subscription-mapping.js';
+import { bumpVersion, putNewKey, VERSION_SETTING, type NewKeyEnds } from './subscription-writes.js';
 
 /**
  * Subscription ids are 32-bit integers (PostgreSQL `integer`, as SQLite stores them): a larger id names
@@ -42,10 +43,7 @@ export class SubscriptionRepository {
 
   async list(now = new Date()): Promise<SubscriptionInfo[]> {
     const rows = await this.db.selectFrom('subscriptions').selectAll().orderBy('id').execute();
-    const keys = await this.db
-      .selectFrom('subscription_keys')
-      .select(['subscription_id', 'slot', 'key_hint', 'created_at'])
-      .execute();
+    const keys = await this.db.selectFrom('subscription_keys').select(KEY_COLUMNS).execute();
     return rows.map((row) => toInfo(row, keys, now));
   }
 
@@ -55,7 +53,7 @@ export class SubscriptionRepository {
     if (!row) return undefined;
     const keys = await this.db
       .selectFrom('subscription_keys')
-      .select(['subscription_id', 'slot', 'key_hint', 'created_at'])
+      .select(KEY_COLUMNS)
       .where('subscription_id', '=', id)
       .execute();
     return toInfo(row, keys, now);
@@ -143,7 +141,7 @@ export class SubscriptionRepository {
     if (rows.length === 0) return [];
     const keys = await this.db
       .selectFrom('subscription_keys')
-      .select(['subscription_id', 'slot', 'key_hint', 'created_at'])
+      .select(KEY_COLUMNS)
       .where(
         'subscription_id',
         'in',
@@ -176,13 +174,52 @@ export class SubscriptionRepository {
     });
   }
 
-  /** A new key in one slot; the other slot's key keeps working, so clients can rotate without downtime. */
-  async regenerate(id: number, slot: KeySlot, now = new Date()): Promise<string> {
+  /**
+   * A new key in one slot; the other slot's key keeps working, so clients can rotate without downtime.
+   * `ends`: the new key's end, and a grace period for the old one (the portal's regenerate).
+   */
+  async regenerate(id: number, slot: KeySlot, now = new Date(), ends: NewKeyEnds = {}): Promise<string> {
     return this.change(
       id,
       now,
       () => ({}),
-      (trx) => putNewKey(trx, id, slot, now.toISOString()),
+      (trx) => putNewKey(trx, id, slot, now.toISOString(), ends),
+    );
+  }
+
+  /** 1 when the subscription's developer is mailed quota warnings, 0 when they opted out. */
+  async quotaWarnings(id: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('quota_warnings')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(row?.quota_warnings ?? 0);
+  }
+
+  async setQuotaWarnings(id: number, on: boolean): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ quota_warnings: on ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Gives the slot's key an end (ISO), or none (null); it stops at that time on every node. */
+  async setKeyExpiry(id: number, slot: KeySlot, expiresAt: string | null, now = new Date()): Promise<void> {
+    await this.change(
+      id,
+      now,
+      () => ({}),
+      async (trx) => {
+        await trx
+          .updateTable('subscription_keys')
+          .set({ expires_at: expiresAt })
+          .where('subscription_id', '=', id)
+          .where('slot', '=', slot)
+          .where('replaced_at', 'is', null)
+          .execute();
+      },
     );
   }
 

@@ -128,7 +128,8 @@ export class Browser {
   async signin(email: string, password: string) {
     if (!this.csrf) await this.session();
     const res = await this.post('/signin', { email, password });
-    if (res.statusCode === 200) this.csrf = res.json().csrfToken;
+    // With two-step sign-in on, the password gives a challenge, and no session yet.
+    if (res.statusCode === 200 && res.json().csrfToken) this.csrf = res.json().csrfToken;
     return res;
   }
 }

@@ -15,6 +15,7 @@ import * as connectors from './013_connectors.js';
 import * as portal from './014_portal.js';
 import * as secFundNumbers from './015_sec_fund_numbers.js';
 import * as servingAddress from './016_serving_address.js';
+import * as portalTwo from './018_portal_two.js';
 import * as fundFacts from './019_fund_facts.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '014_portal': portal,
   '015_sec_fund_numbers': secFundNumbers,
   '016_serving_address': servingAddress,
+  '018_portal_two': portalTwo,
   '019_fund_facts': fundFacts,
 };

@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { gatewaySettings, startGateway, type Gateway } from '../../src/gateway/index.js';
+import type { TestApp } from '../helpers/app.js';
+import { testConfig } from '../helpers/config.js';
+import { createPortalApp, outbox, signedUpDeveloper, type Browser } from './helpers.js';
+
+// Quota and limit warnings by email (issue 54, item 16): at 80 % and 100 % of the daily quota, each once
+// a Bangkok day, not after an opt-out; one when the rate limit refused a key more than RATE_LIMIT_WARNING
+// times in an hour. A second node over the same database sends none of them again.
+
+const LATEST = '/api/FundPriceService/LatestDate';
+let t: TestApp;
+let b: { app: FastifyInstance; gateway: Gateway };
+let clock = new Date('2026-12-07T03:00:00Z');
+let quotaProduct: number;
+let rateProduct: number;
+
+const admin = async (url: string, payload?: object) =>
+  (
+    await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+      ...(payload && { payload }),
+    })
+  ).json();
+
+beforeAll(async () => {
+  const config = { rateLimitWarning: 3 };
+  t = await createPortalApp({ now: () => clock, config });
+  const gateway = await startGateway({ ...gatewaySettings(testConfig()), store: t.store, now: () => clock });
+  b = {
+    app: await buildApp({
+      config: testConfig({ dataDir: t.dir, ...config }),
+      store: t.store,
+      gateway,
+      now: () => clock,
+    }),
+    gateway,
+  };
+  quotaProduct = (
+    await admin('/admin/products', {
+      name: 'ten',
+      perDeveloper: 5,
+      rateLimit: null,
+      quota: { calls: 10, period: 'day' },
+    })
+  ).id;
+  rateProduct = (
+    await admin('/admin/products', {
+      name: 'slow',
+      perDeveloper: 5,
+      rateLimit: { calls: 2, seconds: 60 },
+      quota: null,
+    })
+  ).id;
+  for (const id of [quotaProduct, rateProduct]) await admin(`/admin/products/${id}/publish`);
+});
+afterAll(async () => {
+  await b.app.close();
+  await b.gateway.close();
+  await t.close();
+});
+
+async function subscribed(browser: Browser, productId: number) {
+  const res = await browser.post('/subscriptions', { productId, name: 'nightly job', acceptTerms: true });
+  expect(res.statusCode).toBe(201);
+  return { id: res.json().subscription.id as number, key: res.json().primaryKey as string };
+}
+const calls = async (key: string, n: number) => {
+  const statuses = [];
+  for (let i = 0; i < n; i++)
+    statuses.push(
+      (await t.app.inject({ url: LATEST, headers: { 'ocp-apim-subscription-key': key } })).statusCode,
+    );
+  return statuses;
+};
+/** Both nodes write their counts and check at once, as two servers would (node b counted a call too). */
+const flushBoth = async () => {
+  await b.app.inject({ url: LATEST, headers: { 'ocp-apim-subscription-key': t.key } });
+  await t.gateway.requestLog.flush();
+  await Promise.all([t.gateway.usage.flush(), b.gateway.usage.flush()]);
+};
+const mailsTo = (email: string, subject: RegExp) =>
+  outbox(t).filter((m) => m.includes(`To: ${email}`) && subject.test(m));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('quota warnings', () => {
+  it('mails at 80 % and at 100 % of the daily quota, each once a day, from one node only', async () => {
+    const { browser, email } = await signedUpDeveloper(t);
+    const { id, key } = await subscribed(browser, quotaProduct);
+    expect(await calls(key, 7)).toEqual(Array(7).fill(200));
+    await flushBoth();
+    await settle();
+    expect(mailsTo(email, /80 %/)).toHaveLength(0);
+
+    await calls(key, 1);
+    await flushBoth();
+    await expect.poll(() => mailsTo(email, /used 80 % of its daily quota/).length).toBe(1);
+    const mail = mailsTo(email, /80 %/)[0]!;
+    expect(mail).toContain('"nightly job" has made 8 of its 10 calls today');
+    expect(mail).toContain(`/portal#usage/${id}`);
+    await calls(key, 1);
+    await flushBoth();
+    await calls(key, 1);
+    await flushBoth();
+    await expect.poll(() => mailsTo(email, /reached its daily quota/).length).toBe(1);
+    expect(await calls(key, 2)).toEqual([403, 403]);
+    await flushBoth();
+    await settle();
+    expect(mailsTo(email, /80 %|daily quota/)).toHaveLength(2);
+
+    // The next Bangkok day starts again.
+    clock = new Date(clock.getTime() + 86_400_000);
+    await calls(key, 8);
+    await flushBoth();
+    await expect.poll(() => mailsTo(email, /used 80 % of its daily quota/).length).toBe(2);
+  });
+
+  it('sends none after the developer opts out of them', async () => {
+    const { browser, email } = await signedUpDeveloper(t);
+    const { id, key } = await subscribed(browser, quotaProduct);
+    const off = await browser.patch(`/subscriptions/${id}`, { quotaWarnings: false });
+    expect(off.json().quotaWarnings).toBe(false);
+    await calls(key, 11);
+    await flushBoth();
+    await settle();
+    expect(mailsTo(email, /quota/)).toHaveLength(0);
+    expect((await browser.get(`/subscriptions/${id}`)).json().quotaWarnings).toBe(false);
+  });
+});
+
+describe('rate limit warning', () => {
+  it('mails once when the rate limit refused a key more than RATE_LIMIT_WARNING times in an hour', async () => {
+    const { browser, email } = await signedUpDeveloper(t);
+    const { id, key } = await subscribed(browser, rateProduct);
+    expect(await calls(key, 5)).toEqual([200, 200, 429, 429, 429]);
+    await flushBoth();
+    await settle();
+    expect(mailsTo(email, /rate limit/)).toHaveLength(0);
+    await calls(key, 2);
+    await flushBoth();
+    await expect.poll(() => mailsTo(email, /often refused by its rate limit/).length).toBe(1);
+    expect(mailsTo(email, /rate limit/)[0]).toContain(`/portal#requests/${id}`);
+    await calls(key, 5);
+    await flushBoth();
+    await settle();
+    expect(mailsTo(email, /rate limit/)).toHaveLength(1);
+  });
+});
