@@ -5,6 +5,7 @@ import { fromDateTime, toSeconds } from './dates.js';
 import { h, message } from './dom.js';
 import { fundPricesCsv } from './csv-files.js';
 import { fundSearch } from './fund-search.js';
+import { fundFactsSection } from './fund-facts.js';
 import { fundSummary } from './fund-summary.js';
 import { priceTable, statistics } from './fund-tables.js';
 import { sourceLine } from './sources.js';
@@ -54,10 +55,11 @@ export const fundsView: View = async (ctx) => {
   const { from, to } = periodRange(period, latest);
   const id = `${code}/${from}/${to}`;
   const listed = funds.find((f) => f.mf_iNumber === code);
-  const [prices, stats, summary] = await Promise.all([
+  const [prices, stats, summary, facts] = await Promise.all([
     ctx.api.memo(`prices/${id}`, (c) => c.fundPriceByFundCode(code, from as DateInput, to as DateInput)),
     ctx.api.memo(`stats/${id}`, (c) => c.fundNavByFundCode(code, from as DateInput, to as DateInput)),
     fundSummary(ctx, code, latest, listed),
+    fundFactsSection(ctx, code, from, to),
   ]);
   if (!listed && stats.length === 0)
     return show(ctx, search, message(text(ctx, 'noMatch', { q: code }), 'empty'));
@@ -88,6 +90,7 @@ export const fundsView: View = async (ctx) => {
       heading(ctx, listed, prices[0]),
       h('p', {}, watchToggle(ctx, 'funds', listed?.mf_iNumber ?? code)),
       summary,
+      ...(facts ? [facts.section] : []),
       periodPicker(ctx, period, 'fund', { from, to }),
       ...pricesPart,
       ...(source ? [source] : []),

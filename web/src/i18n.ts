@@ -1,4 +1,5 @@
 import type { Lang } from '../../src/client/index.js';
+import { EN_FACTS, TH_FACTS } from './fund-facts-texts.js';
 import { EN_FEATURES, TH_FEATURES } from './i18n-features.js';
 
 export type { Lang };
@@ -141,6 +142,7 @@ const EN = {
   marketOn: 'Market summary of {date}',
   valueNo: 'Value {n}',
   ...EN_FEATURES,
+  ...EN_FACTS,
 };
 
 export type Key = keyof typeof EN;
@@ -281,6 +283,7 @@ const TH: Record<Key, string> = {
   marketOn: 'สรุปภาวะตลาด ณ {date}',
   valueNo: 'ค่าที่ {n}',
   ...TH_FEATURES,
+  ...TH_FACTS,
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };

@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser.js';
+import { checkView, openExplorer, SETTINGS, startExplorer, THAI, type ExplorerRun } from './explorer-page.js';
+
+// The fund page's facts (decisions section 11) as each reader meets them: English and Thai, at 1280 px
+// and 390 px, on the demo data (B-FIXED-D: a bond fund's dividend class, which pays twice a year).
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let run: ExplorerRun | undefined;
+let browser: Browser;
+const dir = mkdtempSync(join(tmpdir(), 'rates-web-facts-'));
+/** Where the issue's screenshots go, beside test-artifacts/ (SCREENSHOTS_DIR, else none). */
+const shots = process.env.FACTS_SCREENSHOTS_DIR;
+
+describe.skipIf(!chromiumAvailable)("the fund page's facts", () => {
+  beforeAll(async () => {
+    run = await startExplorer(dir);
+    browser = run.browser;
+  });
+  afterAll(async () => {
+    await run?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const setting of SETTINGS)
+    it(`${setting.tag}: fund house, risk 1-8, fees, benchmark, dividend policy and the dividends paid`, async () => {
+      const { context, page, errors } = await openExplorer(
+        browser,
+        run!.server.url,
+        setting,
+        run!.key,
+        '#funds/B-FIXED-D?period=3Y',
+      );
+      await page.waitForSelector('#fund-facts table.fees');
+      // The scale shows 1 to 8, the fund's level (a bond fund: 4) marked.
+      expect(await page.$$eval('#fund-risk .step', (s) => s.map((e) => e.textContent))).toEqual([
+        '1',
+        '2',
+        '3',
+        '4',
+        '5',
+        '6',
+        '7',
+        '8',
+      ]);
+      expect(await page.textContent('#fund-risk .current')).toBe('4');
+      const fees = await page.$$eval('#fund-facts table.fees tbody tr', (rows) => rows.length);
+      expect(fees).toBe(6);
+      const dividends = await page.$$eval('#fund-facts table.dividends tbody tr', (rows) => rows.length);
+      expect(dividends).toBeGreaterThanOrEqual(4); // twice a year over three years
+      const facts = (await page.textContent('#fund-facts'))!;
+      if (setting.lang === 'th') expect(facts).toMatch(THAI);
+      expect(facts).toContain(setting.lang === 'th' ? 'บริษัทหลักทรัพย์จัดการกองทุน บี จำกัด' : 'B Asset Management');
+      // Nothing wider than the phone (measured against the device, which a phone widens with the page).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        setting.viewport.width,
+      );
+      await checkView(page, `fund-facts-${setting.tag}`);
+      if (shots) {
+        mkdirSync(shots, { recursive: true });
+        await page.screenshot({ path: join(shots, `facts-${setting.tag}.png`), fullPage: true });
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+});
