@@ -14,7 +14,15 @@ import { server } from '../sync/hostile.js';
 //   (a TypeScript client of this API declares FundPolicy with these fields);
 // - `GET /FundDailyInfo/{proj_id}/dailynav/{YYYY-MM-DD}` -> 204 when there is no NAV that day, else
 //   one of the two shapes in use (objectNav, arrayNav below);
-// - about 3,000 calls per 300 s per subscription; over it, 429 (or 421) with Retry-After.
+// - about 3,000 calls per 300 s per subscription; over it, 429 (or 421) with Retry-After;
+// - a fund's facts, `GET /FundFactsheet/fund/{proj_id}/{risk,fee,benchmark,dividend,URLs,IPO}`, 204
+//   when not published, each with its own last_upd_date; the fields are those the spec's "SEC fund
+//   facts" section names (risk_spectrum RS1-RS8 and RS81, risk_spectrum_desc and
+//   investment_policy_desc in base64, fee rows with the prospectus rate and the actual_value per
+//   class, benchmark, dividend_policy, dividend_policy_remark, dividend_details{book_closing_date,
+//   payment_date, dividend_per_share}, the URLs, the IPO's inception); the fund list's last_upd_date
+//   moves when SEC updates a fund. The bodies the tests give (sec-facts.test.ts, secFacts) are built
+//   from those field lists; the fee descriptions are SEC's Thai and English names of the fees.
 // The faults the spec's Testing section asks for are set per path: one 5xx, a slow answer, a body
 // that is not JSON.
 
@@ -34,7 +42,13 @@ export interface FakeFund {
   cancel_date: string; // '-' when not cancelled, as SEC writes it
   unique_id: string;
   policy_desc: string;
+  /** The fund list's last_upd_date (default 2024-01-01T00:00:00): moved when SEC updates the fund. */
+  last_upd_date?: string;
+  /** The per-fund facts' answers by part (risk, policy, fee, benchmark, dividend, URLs, IPO); absent: 204. */
+  facts?: Partial<Record<FactPart, unknown>>;
 }
+
+export type FactPart = 'risk' | 'policy' | 'fee' | 'benchmark' | 'dividend' | 'URLs' | 'IPO';
 
 /** One class's (or a classless fund's: name null) values of a day, from which a body is made. */
 export interface FakeClassNav {
@@ -222,18 +236,24 @@ export async function startFakeSec(options: FakeSecOptions): Promise<FakeSec> {
       return answer(
         res,
         200,
-        funds.map(({ policy_desc: _policy, ...f }) => ({
+        funds.map(({ policy_desc: _policy, facts: _facts, ...f }) => ({
           ...f,
           regis_id: `${f.proj_id}-R`,
           permit_us_investment: 'N',
           invest_country_flag: '1',
-          last_upd_date: '2024-01-01T00:00:00',
+          last_upd_date: f.last_upd_date ?? '2024-01-01T00:00:00',
         })),
       );
+    }
+    if ((m = /^\/FundFactsheet\/fund\/([^/]+)\/(risk|fee|benchmark|dividend|URLs|IPO)$/.exec(path))) {
+      const fund = fake.funds.find((f) => f.proj_id === decodeURIComponent(m![1]!));
+      const body = fund?.facts?.[m[2] as FactPart];
+      return body === undefined ? answer(res, 204) : answer(res, 200, body);
     }
     if ((m = /^\/FundFactsheet\/fund\/([^/]+)\/policy$/.exec(path))) {
       const fund = fake.funds.find((f) => f.proj_id === decodeURIComponent(m![1]!));
       if (!fund) return answer(res, 204);
+      if (fund.facts?.policy) return answer(res, 200, fund.facts.policy);
       return answer(res, 200, {
         policy_desc: fund.policy_desc,
         investment_policy_desc: '',

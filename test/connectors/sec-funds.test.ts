@@ -349,7 +349,14 @@ describe('rates connect sec-funds', () => {
       .filter((f) => readdirSync(join(out, f)).length > 0);
     expect(folders.map((f) => f.slice(-10))).toEqual(DAYS);
     const first = join(out, folders[0]!);
-    expect(readdirSync(first).sort()).toEqual(['fund-categories.csv', 'fund-prices.csv', 'funds.csv']);
+    // The first day also carries each fund's facts (its house as SEC's list names it; this fake
+    // publishes no other part of them: 204).
+    expect(readdirSync(first).sort()).toEqual([
+      'fund-categories.csv',
+      'fund-facts.csv',
+      'fund-prices.csv',
+      'funds.csv',
+    ]);
     const prices = readFileSync(join(first, 'fund-prices.csv'), 'utf8').trim().split('\n');
     expect(prices[0]).toBe('fund,date,nav,offer,redemption,total_net_assets');
     expect(prices.length - 1).toBe(expected.filter((e) => e.date === DAYS[0]).length);

@@ -26,7 +26,47 @@ export const FundList = Type.Array(
     regis_date: Text,
     cancel_date: Text,
     unique_id: Type.String(),
+    /** When SEC last updated anything of the fund: its facts are read again when it moves. */
+    last_upd_date: Text,
   }),
+);
+
+// The per-fund facts (connectors.md, "SEC fund facts"): each an object or a list of them, with its
+// own last_upd_date; free text in base64 where SEC says so.
+const OneOrMany = <T extends TSchema>(row: T) => Type.Union([row, Type.Array(row)]);
+export const FundRisk = OneOrMany(
+  Type.Object({ risk_spectrum: Text, risk_spectrum_desc: Text, last_upd_date: Text }),
+);
+export const FundFees = Type.Array(
+  Type.Object({
+    class_abbr_name: Text,
+    fee_type_desc: Text,
+    rate: Amount,
+    actual_value: Amount,
+    last_upd_date: Text,
+  }),
+);
+export const FundBenchmark = OneOrMany(Type.Object({ benchmark: Text, last_upd_date: Text }));
+export const FundDividendFacts = OneOrMany(
+  Type.Object({
+    class_abbr_name: Text,
+    dividend_policy: Text,
+    dividend_policy_remark: Text,
+    dividend_details: Type.Optional(
+      Type.Union([
+        Type.Array(Type.Object({ book_closing_date: Text, payment_date: Text, dividend_per_share: Amount })),
+        Type.Null(),
+      ]),
+    ),
+    last_upd_date: Text,
+  }),
+);
+export const FundUrls = OneOrMany(
+  Type.Object({ url_factsheet: Text, url_prospectus: Text, last_upd_date: Text }),
+);
+export const FundIpo = OneOrMany(Type.Object({ inception_date: Text, last_upd_date: Text }));
+export const FundPolicyText = OneOrMany(
+  Type.Object({ policy_desc: Text, investment_policy_desc: Text, last_upd_date: Text }),
 );
 
 /** `GET /FundFactsheet/fund/{proj_id}/policy`: the fund's policy type, for its category. */

@@ -5,6 +5,8 @@ import type { SecApi } from './api.js';
 /** SEC's fund houses (all, or those `amcs` names) and their funds, as listed today. */
 export interface Catalogue {
   amcs: string[];
+  /** The fund houses' names, by unique_id (a fund's facts name its house). */
+  houses: Map<string, { en: string | null; th: string | null }>;
   funds: SecFund[];
 }
 
@@ -36,7 +38,8 @@ export async function readCatalogue(api: SecApi, amcs: readonly string[]): Promi
     const answer = await api.get('FundFactsheet', `/FundFactsheet/fund/amc/${encodeURIComponent(id)}`, what);
     if (answer !== undefined) funds.push(...checked<FundList>(FundList, answer, what));
   }
-  return { amcs: chosen, funds };
+  const names = new Map(houses.map((h) => [h.unique_id, { en: h.name_en ?? null, th: h.name_th ?? null }]));
+  return { amcs: chosen, houses: names, funds };
 }
 
 /** A fund's policy type (for its category), or null when SEC has none for it. */

@@ -8,7 +8,19 @@ import type { Connector, ConnectorContext, ConnectorRun, FetchedWindow, Window }
 import { SecApi, secCredentials } from './api.js';
 import { readCatalogue, readPolicy, type Catalogue } from './catalogue.js';
 import { readNavs } from './day-navs.js';
+import { FUND_CODE } from '../../domain/fund-code.js';
+import { readFacts } from './facts.js';
 import { classKeys, secRows } from './rows.js';
+
+/** The facts' days of SEC's updates: the latest of them is what a fund's stored facts are as of. */
+const FACT_DATES = [
+  'policy_updated',
+  'risk_updated',
+  'fees_updated',
+  'benchmark_updated',
+  'dividend_updated',
+  'links_updated',
+] as const;
 
 /** The fund houses a run reads (SEC_AMCS, `--amc`): all of them when none is named. */
 const amcsOf = (settings: Config): string[] => [...new Set(settings.secAmcs)].sort();
@@ -24,6 +36,10 @@ class SecFundsRun implements ConnectorRun {
   private stored = new Map<number, Fund>();
   private storedCategories = new Set<number>();
   private readonly policies = new Map<string, string | null>();
+  /** Per stored fund, SEC's latest update of its stored facts: they are read again when the fund list's date passes it. */
+  private factDates = new Map<number, string>();
+  /** Projects whose facts this run has judged (read, or found up to date). */
+  private readonly factsJudged = new Set<string>();
   /** Fund numbers of the projects and classes seen in this run (secFundNumbers' keys). */
   private readonly numbers = new Map<string, number>();
 
@@ -35,6 +51,13 @@ class SecFundsRun implements ConnectorRun {
     const { db } = this.ctx.store;
     this.stored = new Map((await readFunds(db)).map((f) => [f.id, f]));
     this.storedCategories = new Set((await readReferenceKeys(db)).keys['fund-categories'] as number[]);
+    for (const f of await db.selectFrom('fund_facts').select(FACT_DATES).select('fund_id').execute())
+      this.factDates.set(
+        f.fund_id,
+        FACT_DATES.map((c) => f[c] ?? '')
+          .sort()
+          .at(-1)!,
+      );
     return this;
   }
 
@@ -64,14 +87,43 @@ class SecFundsRun implements ConnectorRun {
       storedCategories: this.storedCategories,
       policies: this.policies,
     });
+    // Facts of the funds priced in this window, read once a run and only when SEC's last_upd_date of
+    // the fund (its fund list's) moved past the facts stored: a day's run stays within SEC's limit.
+    const listedCodes = new Map((rows.funds ?? []).map((f) => [f.id as number, f.code as string]));
+    const facts: Record<string, unknown>[] = [];
+    const dividends: Record<string, unknown>[] = [];
+    for (const key of keys) {
+      if (this.factsJudged.has(key.projId)) continue;
+      this.factsJudged.add(key.projId);
+      const fund = navs.find((n) => n.fund.proj_id === key.projId)!.fund;
+      const classes = keys
+        .filter((k) => k.projId === key.projId)
+        .map((k) => ({ className: k.className, id: number(k) }));
+      // A fund the import's checks will refuse (a code that is no fund code) has no facts to keep.
+      const codeOf = (id: number) => String(listedCodes.get(id) ?? this.stored.get(id)?.code ?? '');
+      if (!classes.every((c) => FUND_CODE.test(codeOf(c.id)))) continue;
+      const listed = (fund.last_upd_date ?? '').slice(0, 10);
+      const stored = classes.map((c) => this.factDates.get(c.id) ?? '').sort()[0]!;
+      if (stored !== '' && listed <= stored) continue;
+      const read = await readFacts(this.api, fund, classes, this.catalogue.houses.get(fund.unique_id));
+      facts.push(...read.facts);
+      dividends.push(...read.dividends);
+    }
+    if (facts.length > 0) rows['fund-facts'] = facts;
+    if (dividends.length > 0) rows['fund-dividends'] = dividends;
     const priced = navs.filter((n) => n.read?.kind === 'prices').map((n) => n.day);
-    return { rows, refused, fetched, latest: priced.sort().at(-1) ?? null };
+    return {
+      rows,
+      refused,
+      fetched: fetched + facts.length + dividends.length,
+      latest: priced.sort().at(-1) ?? null,
+    };
   }
 }
 
 export const secFunds: Connector = {
   name: 'sec-funds',
-  description: 'SEC Thailand: fund houses, funds (a fund per class) and daily NAVs',
+  description: 'SEC Thailand: fund houses, funds (a fund per class), daily NAVs, fund facts and dividends',
   source: 'SEC Thailand',
   // The groups /docs and the explorer credit with the source (added with the credit, by the bot branch).
   groups: ['FundPriceService', 'nav'],
