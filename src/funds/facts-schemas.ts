@@ -3,8 +3,13 @@ import { Nullable } from '../schemas/common.js';
 
 // The answers of FundFacts and FundDividends (decisions section 11). Field order is the wire order.
 
-const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'YYYY-MM-DD' });
-const Updated = Nullable({ ...Day, description: 'The day SEC last updated this block (YYYY-MM-DD)' });
+const DAY_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+const Day = Type.String({ pattern: DAY_PATTERN, description: 'YYYY-MM-DD' });
+// A new Type.String, not a spread of Day: a spread copies TypeBox's symbol keys into the type,
+// which the client's declaration build cannot name (TS4023).
+const Updated = Nullable(
+  Type.String({ pattern: DAY_PATTERN, description: 'The day SEC last updated this block (YYYY-MM-DD)' }),
+);
 const Text = Nullable(Type.String());
 /** English and Thai side by side; either null when not published in that language. */
 const Texts = { en: Text, th: Text };
