@@ -63,6 +63,8 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;
 .scroll{overflow-x:auto}`;
 const CSP = [
   "default-src 'none'",
+  // The page's icon is the empty data: URL the explorer's pages use (no request for /favicon.ico).
+  'img-src data:',
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
   "frame-ancestors 'none'",
   "base-uri 'none'",
