@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Config } from '../config.js';
 import { addDays, bangkokToday } from '../domain/dates.js';
+import { echo } from '../domain/errors.js';
 import { dataType, fileColumns, sourceKeys } from '../data-types/index.js';
 import { References } from '../data-types/references.js';
 import { newRowContext } from '../data-types/row-context.js';
@@ -152,8 +153,13 @@ export async function runConnector(
       summary.windows++;
       summary.fetched += fetched.fetched;
       const ctx = newRowContext(refs, today);
-      for (const r of fetched.refused ?? []) summary.refused.push(r);
-      const checked = checkRows(fetched.rows, ctx, summary.refused);
+      for (const r of fetched.refused ?? []) summary.refused.push(cut(r));
+      const checked = checkRows(
+        fetched.rows,
+        ctx,
+        summary.refused,
+        `${connector.name} ${window.from} to ${window.to}`,
+      );
       const after: ConnectorState = {
         ...state,
         cursor: state.cursor === null || window.to > state.cursor ? window.to : state.cursor,
@@ -237,15 +243,25 @@ function plan(state: ConnectorState, connector: Connector, settings: Config, tod
   return from <= today ? windowsOf(from, today, days) : [];
 }
 
+/** A refused row as it is listed and printed: its key and day come from the source, cut as the import cuts a value. */
+const cut = (r: RefusedRow): RefusedRow => ({
+  ...r,
+  key: echo(r.key),
+  date: r.date === null ? null : echo(r.date),
+});
+
 /**
  * Every row through the import's checks (checkObjects), one at a time with the window's context, in
  * the order a batch applies its types: a refused row is left out and listed by key and date, the rest
- * go on. `built` is what the publisher writes, `accepted` the same rows as the import files hold them.
+ * go on. A second row for a key of the window refuses the window whole, as an import refuses a
+ * duplicate: which of the two the source meant cannot be told. `built` is what the publisher writes,
+ * `accepted` the same rows as the import files hold them.
  */
 function checkRows(
   rows: ImportRows,
   ctx: RowContext,
   refused: RefusedRow[],
+  window: string,
 ): { built: Partial<Record<ImportType, object[]>>; accepted: ImportRows; refused: number } {
   const built: Partial<Record<ImportType, object[]>> = {};
   const accepted: ImportRows = {};
@@ -256,20 +272,26 @@ function checkRows(
     const good: object[] = (built[type] = []);
     const kept: Record<string, unknown>[] = (accepted[type] = []);
     const [keyColumn, dateColumn] = sourceKeys(dataType(type));
-    for (const row of list) {
-      const result = checkObjects(type, [row], ctx);
+    for (let i = 0; i < list.length; i++) {
+      const result = checkObjects(type, [list[i]!], ctx);
       if ('rows' in result) {
         good.push(result.rows[0]!);
-        kept.push(row);
+        kept.push(list[i]!);
       } else {
-        count++;
-        refused.push({
+        const row = cut({
           type,
-          key: String(row[keyColumn] ?? ''),
-          date: dateColumn === null ? null : String(row[dateColumn] ?? ''),
+          key: String(list[i]![keyColumn] ?? ''),
+          date: dateColumn === null ? null : String(list[i]![dateColumn] ?? ''),
           column: result.issue.column,
           reason: result.issue.reason,
         });
+        if (result.issue.duplicate)
+          throw new ConnectorError(
+            'refused',
+            `${window}: ${type} ${row.key}${row.date ? ` ${row.date}` : ''}: ${row.reason}; the window publishes nothing`,
+          );
+        count++;
+        refused.push(row);
       }
     }
   }

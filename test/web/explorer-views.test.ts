@@ -66,8 +66,9 @@ const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
  */
 // A visitor without a key is told where to get one: the developer portal, or the service's operator.
 const NO_KEY_EN =
-  'Enter your subscription key above to see the data. No key yet? Get a key from the developer portal at /portal, or ask the operator of this service.';
-const NO_KEY_TH = 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จากพอร์ทัลนักพัฒนาที่ /portal หรือสอบถามผู้ดูแลบริการนี้';
+  'Enter your subscription key above to see the data. No key yet? Get one from the developer portal, the site where you sign up, subscribe to a product and manage your keys; or ask the operator of this service.';
+const NO_KEY_TH =
+  'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จากพอร์ทัลนักพัฒนา เว็บไซต์ที่คุณสมัครสมาชิก สมัครใช้ผลิตภัณฑ์ และจัดการคีย์ของคุณ หรือสอบถามผู้ดูแลบริการนี้';
 const eventually = <T>(fn: () => T | Promise<T>, options = { timeout: 15_000 }) => expect.poll(fn, options);
 const pad = (n: number | string) => String(n).padStart(2, '0');
 const SHORT_MONTHS = {

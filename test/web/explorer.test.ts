@@ -83,9 +83,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
   it('asks for a key first, then shows a fund picked by search: NAV chart, statistics and prices', async () => {
     const { context, page, errors } = await open();
     await expect.poll(() => page.textContent('#notice')).toContain('Enter your subscription key');
-    // And where to get one, for a visitor who has none.
+    // And where to get one, for a visitor who has none: the portal, a link.
+    expect(await page.getAttribute('#notice a', 'href')).toBe('/portal');
     expect(await page.textContent('#notice')).toContain(
-      'No key yet? Get a key from the developer portal at /portal, or ask the operator of this service.',
+      'No key yet? Get one from the developer portal, the site where you sign up, subscribe to a product and manage your keys; or ask the operator of this service.',
     );
     // The search lists every fund (AllFundsName), also one with no price on the latest day.
     await page.route('**/api/FundPriceService/AllFundsName', async (route) => {

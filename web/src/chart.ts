@@ -118,7 +118,18 @@ export function lineChart(
           // when none are drawn: so the labels of an earlier pass are not left in data-x-ticks.
           space: (_u, _axis, min, max, width) => {
             el.dataset.xTicks = '[]';
-            const room = max - min < SHORT_SPAN_S ? 64 : (width * 6 * MONTH) / (max - min) >= 88 ? 88 : 56;
+            // Years alone ('2026', '2569') once not even 6 months leave 56 px: 34 px hold one, so 12
+            // years on a phone are labelled every 2 years, not at 2019 and 2024 alone (and more than a
+            // 6-month step's width, which would write months).
+            const halfYear = (width * 6 * MONTH) / (max - min);
+            const room =
+              max - min < SHORT_SPAN_S
+                ? 64
+                : halfYear >= 88
+                  ? 88
+                  : halfYear >= 56
+                    ? 56
+                    : Math.max(34, halfYear + 1);
             // uPlot takes a step when its width in pixels, computed alike, is at least this.
             return Math.min(room, (width * stepsFor(min, max).at(-1)!) / (max - min));
           },
