@@ -313,8 +313,8 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       );
       expect(returns.map(([label]) => label)).toEqual(
         th
-          ? ['1 เดือน', '3 เดือน', '6 เดือน', 'ตั้งแต่ต้นปี', '1 ปี', '3 ปี', 'ตั้งแต่จัดตั้ง']
-          : ['1M', '3M', '6M', 'YTD', '1Y', '3Y', 'Since inception'],
+          ? ['1 เดือน', '3 เดือน', '6 เดือน', 'ตั้งแต่ต้นปี', '1 ปี', '3 ปี (ต่อปี)', '5 ปี (ต่อปี)', 'ตั้งแต่จัดตั้ง (ต่อปี)']
+          : ['1M', '3M', '6M', 'YTD', '1Y', '3Y (a year)', '5Y (a year)', 'Since inception (a year)'],
       );
       for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/);
       expect(await page.getAttribute('#fund-link', 'href')).toMatch(/\/fund\/B-TREASURY$/);

@@ -150,8 +150,17 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     const returns = await page.$$eval('#fund-returns div', (divs) =>
       divs.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
     );
-    expect(returns.map(([label]) => label)).toEqual(['1M', '3M', '6M', 'YTD', '1Y', '3Y', 'Since inception']);
-    for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/); // fund 101 is older than 3 years
+    expect(returns.map(([label]) => label)).toEqual([
+      '1M',
+      '3M',
+      '6M',
+      'YTD',
+      '1Y',
+      '3Y (a year)',
+      '5Y (a year)',
+      'Since inception (a year)',
+    ]);
+    for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/); // fund 101 is older than 5 years
     expect(await page.getAttribute('#fund-link', 'href')).toMatch(/\/fund\/B-TREASURY$/);
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'funds-desktop-en');

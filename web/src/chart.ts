@@ -8,6 +8,8 @@ export interface LineSeries {
   label: string;
   values: (number | null)[];
   color: string;
+  /** Marks on the days that have a value (a dividend's day on the NAV line), no line between them. */
+  marks?: boolean;
 }
 
 const charts = new WeakMap<HTMLElement, { plot: uPlot; resize: ResizeObserver }>();
@@ -50,6 +52,10 @@ const stepsFor = (min: number, max: number) => {
 function describe(days: number[], series: LineSeries[], lang: Lang, decimals: number): string {
   const when = (i: number) => formatDay(fromSeconds(days[i]!), lang);
   const parts = series.map((s) => {
+    if (s.marks) {
+      const on = s.values.flatMap((v, i) => (v === null ? [] : [when(i)]));
+      return `${s.label}: ${on.join(', ') || '–'}.`;
+    }
     let [lo, hi, first, last] = [-1, -1, -1, -1];
     s.values.forEach((v, i) => {
       if (v === null) return;
@@ -156,13 +162,25 @@ export function lineChart(
       ],
       series: [
         { label: dayLabel, value: (_u, v) => (v === null ? '' : formatDay(fromSeconds(v), lang)) },
-        ...series.map((s) => ({
-          label: s.label,
-          stroke: s.color,
-          width: 2,
-          points: { show: days.length <= 31 },
-          value: (_u: uPlot, v: number | null) => formatNumber(v, decimals),
-        })),
+        ...series.map((s) =>
+          s.marks
+            ? {
+                label: s.label,
+                stroke: s.color,
+                fill: s.color,
+                width: 0,
+                paths: () => null,
+                points: { show: true, size: 10, fill: s.color, stroke: '#ffffff', width: 1.5 },
+                value: (_u: uPlot, v: number | null) => formatNumber(v, decimals),
+              }
+            : {
+                label: s.label,
+                stroke: s.color,
+                width: 2,
+                points: { show: days.length <= 31 },
+                value: (_u: uPlot, v: number | null) => formatNumber(v, decimals),
+              },
+        ),
       ],
     },
     [days, ...series.map((s) => s.values)],
@@ -187,4 +205,7 @@ export function lineChart(
   el.setAttribute('role', 'img');
   el.setAttribute('aria-label', describe(days, series, lang, decimals));
   el.dataset.points = String(days.length);
+  const marked = series.filter((s) => s.marks).flatMap((s) => s.values.filter((v) => v !== null));
+  if (marked.length > 0) el.dataset.marks = String(marked.length);
+  else delete el.dataset.marks;
 }
