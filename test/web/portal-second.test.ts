@@ -318,6 +318,12 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await page.waitForSelector('#signed-in-as');
       await page.click('a[data-view="security"]');
       await expect.poll(() => page.textContent('#two-step-state')).toBe(t('twoStepOn', { left: '9' }));
+      // The data's status, linked from the portal.
+      await page.click('#status-link');
+      await page.waitForSelector('tr[data-type="fund-prices"]');
+      expect(await page.textContent('h1')).toBe('Data status');
+      await shot('status');
+
       // The wrong code's refusal (400 code_invalid) is the one error the browser logs, as it should.
       expect(unexpected(errors).filter((e) => !e.includes('status of 400'))).toEqual([]);
       await context.close();

@@ -12,6 +12,7 @@ const EN = {
   tabFx: 'Exchange rates',
   tabDeposits: 'Deposit and loan rates',
   tabDocs: 'API docs',
+  tabStatus: 'Data status',
   loading: 'Loading…',
   noKey:
     'Enter your subscription key above to see the data. No key yet? Get one from the {portal}, the site where you sign up, subscribe to a product and manage your keys; or ask the operator of this service.',
@@ -156,6 +157,7 @@ const TH: Record<Key, string> = {
   tabFx: 'อัตราแลกเปลี่ยน',
   tabDeposits: 'อัตราดอกเบี้ยเงินฝากและเงินกู้',
   tabDocs: 'เอกสาร API',
+  tabStatus: 'สถานะข้อมูล',
   loading: 'กำลังโหลด…',
   noKey:
     'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จาก{portal} เว็บไซต์ที่คุณสมัครสมาชิก สมัครใช้ผลิตภัณฑ์ และจัดการคีย์ของคุณ หรือสอบถามผู้ดูแลบริการนี้',

@@ -111,6 +111,7 @@ function drawHeader() {
         ]),
     h('a', { href: '/', class: 'docs' }, t('explorer')),
     h('a', { href: '/docs' }, t('docs')),
+    h('a', { href: '/status', id: 'status-link' }, t('statusPage')),
   );
   who.replaceChildren(
     ...(developer
