@@ -458,7 +458,9 @@ describe.skipIf(!chromiumAvailable)("issue 47's defects in the explorer", () => 
       // The returns table's headings (the sorted one with its arrow), and the same in the sort select.
       const columns = [lang === 'th' ? 'กองทุน' : 'Fund', ...windows, since];
       const headings = await texts(page, '.returns-table thead th');
-      expect(headings.map((h) => h.replace(/ [↑↓]$/, ''))).toEqual(columns);
+      // Then the funds' risk levels and TERs (issue 56), which are not sorted by.
+      const facts = lang === 'th' ? ['ความเสี่ยง (1-8)', 'ค่าใช้จ่ายรวม (ต่อปี)'] : ['Risk (1-8)', 'TER (a year)'];
+      expect(headings.map((h) => h.replace(/ [↑↓]$/, ''))).toEqual([...columns, ...facts]);
       expect(await texts(page, '#returns-sort option')).toEqual(columns);
       await checkView(page, `defect10a-compare-${setting.tag}`);
 

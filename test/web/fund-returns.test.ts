@@ -123,7 +123,11 @@ describe.skipIf(!chromiumAvailable)('one returns rule: fund page, Compare and CS
           await page.$$eval('table.returns-table thead th', (ths) => ths.map((t) => t.textContent!))
         ).map((t) => t.replace(/ [↑↓]$/, ''));
         const cells = await row.locator('td').allTextContents();
-        expect(cells.slice(1)).toEqual(WINDOWS.map((w) => rule[w]));
+        expect(cells.slice(1, 1 + WINDOWS.length)).toEqual(WINDOWS.map((w) => rule[w]));
+        // Beside the returns, SEC's risk level and the actual TER of the fund (its facts).
+        const facts = (await client.fundFacts(code))!;
+        const ter = facts.fees!.totalExpenseRatio.actual!;
+        expect(cells.slice(-2)).toEqual([facts.risk!.label, `${ter.toFixed(2)}%`]);
         for (const [i, w] of WINDOWS.entries())
           expect(headings[i + 1]!.endsWith(perYear), headings[i + 1]).toBe(YEARLY.has(w));
 
@@ -137,8 +141,10 @@ describe.skipIf(!chromiumAvailable)('one returns rule: fund page, Compare and CS
         for (const [i, w] of WINDOWS.entries())
           expect(head[i + 2]!.includes(perYear), head[i + 2]).toBe(YEARLY.has(w));
         const line = lines.find((l) => l.startsWith(`${code},`))!;
-        const csvFigures = line.split(',').slice(-WINDOWS.length);
+        const fields = line.split(',');
+        const csvFigures = fields.slice(-WINDOWS.length - 2, -2);
         expect(csvFigures.map((v) => pct(Number(v)))).toEqual(WINDOWS.map((w) => rule[w]));
+        expect(fields.slice(-2)).toEqual([facts.risk!.label, ter.toFixed(2)]);
         expect(errors).toEqual([]);
         await context.close();
       }

@@ -209,6 +209,9 @@ function categoryPicker(
 interface FundReturns {
   fund: FundNameItem;
   returns: Record<ReturnWindow, number | undefined>;
+  /** SEC's risk level ('1' to '8', '8+') and the actual total expense ratio (% a year), when published. */
+  risk?: string;
+  ter?: number;
 }
 
 /**
@@ -241,6 +244,12 @@ async function categoryReturns(ctx: Context, funds: FundNameItem[], latest: stri
         .then((s) => s[0]),
     ),
   );
+  // Each fund's facts (risk, TER), beside its returns; none from a service without the operation.
+  const facts = await Promise.all(
+    funds.map((f) =>
+      ctx.api.memo(`facts/${f.mf_iNumber}`, (c) => c.fundFacts(f.mf_iNumber)).catch(() => null),
+    ),
+  );
   const priceOf = (list: FundPriceListItem[], code: string) => {
     const p = list.find((x) => x.mf_iNumber === code);
     return p ? navOn(p) : undefined;
@@ -254,9 +263,18 @@ async function categoryReturns(ctx: Context, funds: FundNameItem[], latest: stri
     const returns = fundReturns(priceOf(end!, fund.mf_iNumber), (w) =>
       w === 'since' ? first : priceOf(begins[windows.indexOf(w)]!, fund.mf_iNumber),
     );
-    return { fund, returns };
+    const f = facts[i];
+    return {
+      fund,
+      returns,
+      risk: f?.risk?.label,
+      ter: f?.fees?.totalExpenseRatio.actual ?? undefined,
+    };
   });
 }
+
+/** A total expense ratio as the table writes it: '0.68%', '–' when not published. */
+const terText = (ter: number | undefined) => (ter === undefined ? '–' : `${ter.toFixed(2)}%`);
 
 /** The returns, sorted by a column the reader picks (its heading is a button); missing ones last. */
 function returnsTable(ctx: Context, rows: FundReturns[], latest: string): HTMLElement {
@@ -333,6 +351,8 @@ function returnsTable(ctx: Context, rows: FundReturns[], latest: string): HTMLEl
             {},
             heading('fund', text(ctx, 'fund'), false),
             ...columns.map((c) => heading(c, title(c), true)),
+            h('th', { scope: 'col', class: 'num' }, text(ctx, 'riskShort')),
+            h('th', { scope: 'col', class: 'num' }, text(ctx, 'terShort')),
           ),
         ),
         h(
@@ -354,6 +374,8 @@ function returnsTable(ctx: Context, rows: FundReturns[], latest: string): HTMLEl
               ...columns.map((c) =>
                 h('td', { class: 'num', 'data-label': title(c) }, formatReturn(value(r, c))),
               ),
+              h('td', { class: 'num risk', 'data-label': text(ctx, 'riskShort') }, r.risk ?? '–'),
+              h('td', { class: 'num ter', 'data-label': text(ctx, 'terShort') }, terText(r.ter)),
             ),
           ),
         ),
