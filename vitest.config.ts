@@ -48,49 +48,84 @@ const STORE_INCIDENTAL = [
   'test/http/connection-limits.test.ts',
   'test/client/install.test.ts',
   'packages/client/test/package.test.ts',
-  'test/cli/npm-start.test.ts',
+  'test/cli/npm-start.e2e.test.ts',
 ];
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    pool: 'forks',
-    // The server's bundle that the tests' processes run (test/helpers/cli.ts), made before any test.
-    globalSetup: ['test/helpers/bundle-setup.ts'],
-    // Most test files spend their time waiting on a server, a child process or a browser, so two files
-    // at a time keep a 2-core machine busy (vitest's default there is one): the whole suite on both
-    // stores fits CI's 20 minutes.
-    maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    // A poll waits for what a page or a second process does next; on a loaded CI machine that can take
-    // well over vitest's default second, and a poll that succeeds returns as soon as it does.
-    expect: { poll: { timeout: 10_000 } },
-    projects: [
-      { extends: true, test: { name: 'sqlite', env: { TEST_STORE: 'sqlite' } } },
-      ...(postgresUrl
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'postgres',
-                env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
-                // The browser tests are about the pages; the answers they read are tested on both
-                // stores by the route tests, so a second browser run would only add minutes. The
-                // rest excluded here never open a store, or open one that takes no part in what they
-                // test: a second run would repeat the first.
-                exclude: [
-                  ...configDefaults.exclude,
-                  'test/web/**',
-                  'test/site/**',
-                  ...STORE_FREE,
-                  ...STORE_INCIDENTAL,
-                ],
-                globalSetup: ['test/helpers/postgres-setup.ts'],
+// The whole-process journeys (`npm run test:e2e`, vitest.e2e.config.ts): the browser files, and every
+// file named *.e2e.test.ts (a `serve`, `npm start`, a cluster, signals, two processes at work). What a
+// file tests in process (the app through inject, the CLI through test/helpers/cli-in-process.ts) is
+// `npm test`'s.
+export const E2E = ['test/web/**/*.test.ts', 'test/site/**/*.test.ts', '**/*.e2e.test.ts'];
+
+export type Suite = 'test' | 'e2e';
+
+/** `npm test` (pure and in-process files) or `npm run test:e2e` (the processes and browsers). */
+export function suiteConfig(suite: Suite) {
+  const sqliteName = suite === 'test' ? 'sqlite' : 'e2e';
+  const postgresName = suite === 'test' ? 'postgres' : 'e2e-postgres';
+  const inSuite =
+    suite === 'test'
+      ? { include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'], exclude: E2E }
+      : { include: E2E, exclude: [] };
+  return defineConfig({
+    test: {
+      include: inSuite.include,
+      exclude: [...configDefaults.exclude, ...inSuite.exclude],
+      pool: 'forks',
+      // The server's bundle that the tests' processes run (test/helpers/cli.ts), made before any test;
+      // for the journeys, the demo database too, made once and copied (test/helpers/demo-setup.ts).
+      // The worker threads start from that bundle too (test/helpers/threads-setup.ts).
+      setupFiles: ['test/helpers/threads-setup.ts'],
+      globalSetup:
+        suite === 'test'
+          ? ['test/helpers/bundle-setup.ts']
+          : ['test/helpers/bundle-setup.ts', 'test/helpers/demo-setup.ts'],
+      // Most test files spend their time waiting on a server, a child process or a browser, so two files
+      // at a time keep a 2-core machine busy (vitest's default there is one).
+      maxWorkers: 2,
+      testTimeout: 30_000,
+      hookTimeout: 120_000,
+      // A poll waits for what a page or a second process does next; on a loaded CI machine that can take
+      // well over vitest's default second, and a poll that succeeds returns as soon as it does.
+      expect: { poll: { timeout: 10_000 } },
+      projects: [
+        { extends: true, test: { name: sqliteName, env: { TEST_STORE: 'sqlite' } } },
+        ...(postgresUrl
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: postgresName,
+                  env: { TEST_STORE: 'postgres', TEST_PG_RUN: process.env.TEST_PG_RUN },
+                  // The browser tests are about the pages; the answers they read are tested on both
+                  // stores by the route tests, so a second browser run would only add minutes. The
+                  // rest excluded here never open a store, or open one that takes no part in what they
+                  // test: a second run would repeat the first.
+                  exclude: [
+                    ...configDefaults.exclude,
+                    ...inSuite.exclude,
+                    ...STORE_FREE,
+                    ...STORE_INCIDENTAL,
+                    'test/web/**',
+                    'test/site/**',
+                  ],
+                  globalSetup: ['test/helpers/postgres-setup.ts'],
+                },
               },
-            },
-          ]
-        : []),
-    ],
-  },
-});
+            ]
+          : []),
+      ],
+    },
+  });
+}
+
+// A file of the journeys named to `npx vitest run` finds no test here: say where it runs.
+const named = process.argv.slice(2).filter((a) => /\.test\.ts$/.test(a));
+const e2eNamed = named.filter((a) => /(^|\/)test\/(web|site)\/|\.e2e\.test\.ts$/.test(a));
+if (e2eNamed.length > 0 && !process.argv.some((a) => a.includes('vitest.e2e.config'))) {
+  console.log(
+    `${e2eNamed.join(', ')}: a journey of npm run test:e2e; run it with npx vitest run --config vitest.e2e.config.ts ${e2eNamed.join(' ')}`,
+  );
+}
+
+export default suiteConfig('test');

@@ -37,6 +37,7 @@ import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { statusRoutes } from './routes/status.js';
 import type { Store } from './store/db.js';
 import { createRepositories } from './composition/repositories.js';
 import { AdminTokenRepository } from './store/admin-token-repo.js';
@@ -254,6 +255,7 @@ export async function buildApp({
     await app.register(docsRoutes, { store });
     await app.register(explorerRoutes, { root: webRoot });
     await app.register(changesRoutes, { publicUrl: publicAddress.url });
+    await app.register(statusRoutes, { store, now });
   }
   return app;
 }

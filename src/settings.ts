@@ -467,9 +467,9 @@ export const SETTINGS = {
   ),
   syncMaxAnswerBytes: integer(
     'SYNC_MAX_ANSWER_BYTES',
-    64 * MiB,
+    32 * MiB,
     { minimum: 1024 },
-    'Bytes of one upstream answer at most; a larger one fails the run (docs/sync.md)',
+    'Bytes of one upstream answer at most, 32 more for each of its values; a larger one fails the run (docs/sync.md)',
   ),
   syncRetries: integer(
     'SYNC_RETRIES',

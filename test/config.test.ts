@@ -101,7 +101,7 @@ describe('loadConfig: the settings table', () => {
       syncRate: 50,
       syncConcurrency: 4,
       syncTimeoutMs: 30_000,
-      syncMaxAnswerBytes: 64 * MiB,
+      syncMaxAnswerBytes: 32 * MiB,
       syncRetries: 5,
       syncMaxRetryWaitMs: 120_000,
       syncWindowDays: 7,

@@ -3,4 +3,5 @@
 import { warmUpNextTick } from './tick-warm-up.js';
 
 await warmUpNextTick();
-await import('./program.js');
+const code = await (await import('./program.js')).runCommandLine(process.argv);
+if (code !== 0) process.exit(code);

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, settingValue, type Config } from '../config.js';
 import type { SETTINGS } from '../settings.js';
 import { databaseLocation } from '../store/db.js';
@@ -429,12 +429,28 @@ function setting<K extends keyof typeof SETTINGS>(name: K, value: string): Confi
   }
 }
 
-program.parseAsync().catch((error: unknown) => {
-  const storage = explainStorageError(error, configuredLocation());
-  const message = storage ?? (error instanceof Error ? error.message : String(error));
-  process.stderr.write(`${error instanceof ConfigError ? '' : 'Error: '}${message}\n`);
-  process.exit(1);
-});
+/**
+ * Runs the command line `argv` (as process.argv: Node, the script, then the arguments) and gives the
+ * exit code its failure asks for, its message written to stderr; 0 when the command ran (a command
+ * may still set process.exitCode). main.ts runs it for the `rates` command; the tests call it in
+ * process (test/helpers/cli-in-process.ts), with commander's exits turned into CommanderErrors.
+ */
+export async function runCommandLine(argv: readonly string[]): Promise<number> {
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    // Commander wrote its message already (a missing option, --help); reached only with exitOverride.
+    if (error instanceof CommanderError) return error.exitCode;
+    const storage = explainStorageError(error, configuredLocation());
+    const message = storage ?? (error instanceof Error ? error.message : String(error));
+    process.stderr.write(`${error instanceof ConfigError ? '' : 'Error: '}${message}\n`);
+    return 1;
+  }
+}
+
+/** The command tree, for the in-process tests to make commander throw rather than exit. */
+export { program };
 
 /** The database the settings name, for error messages; the settings themselves may be the problem. */
 function configuredLocation(): string {

@@ -15,10 +15,13 @@ const COUNTERS: [ChangeKind, string][] = [
 
 const readCounters = (store: Store) => Promise.all(COUNTERS.map(([, name]) => readCounter(store.db, name)));
 
-/** `--create` was given: this run may make a new, empty database (program.ts, before the command runs). */
+/**
+ * `--create` was given: this run may make a new, empty database (program.ts, before the command runs);
+ * `false` forgets it, for a second command in one process (the in-process tests).
+ */
 let creationAsked = false;
-export function askCreation(): void {
-  creationAsked = true;
+export function askCreation(asked = true): void {
+  creationAsked = asked;
 }
 
 /**

@@ -2,25 +2,9 @@ import type { Config } from '../config.js';
 import type { Store } from '../store/db.js';
 import { loadConnector } from './index.js';
 import { runConnector } from './run.js';
+import { SourceJobs, untilNext, type SourceLog } from '../sources/job.js';
 
-type LogFn = (fields: object, message: string) => void;
-export interface ConnectorLog {
-  info: LogFn;
-  warn: LogFn;
-  error: LogFn;
-}
-
-const DAY_MS = 86_400_000;
-/** Bangkok is UTC+7 all year (no daylight saving). */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-
-/** Milliseconds from `now` to the next `HH:MM` in Bangkok. */
-export function untilNext(time: string, now: Date): number {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const local = now.getTime() + BANGKOK_OFFSET_MS;
-  const target = Math.floor(local / DAY_MS) * DAY_MS + (h * 60 + m) * 60_000;
-  return (target > local ? target : target + DAY_MS) - local;
-}
+export type ConnectorLog = SourceLog;
 
 /**
  * The connectors CONNECTORS names, as jobs of `rates serve` (in the primary only, with WORKERS): each
@@ -34,14 +18,12 @@ export function startConnectorJobs(
   config: Config,
   log: ConnectorLog,
 ): { stop(): Promise<void> } {
-  const abort = new AbortController();
-  const timers = new Set<NodeJS.Timeout>();
-  let queue: Promise<void> = Promise.resolve();
+  const jobs = new SourceJobs(log);
   const once = async (name: string) => {
     const connector = await loadConnector(name);
     const summary = await runConnector(store, connector, {
       settings: config,
-      signal: abort.signal,
+      signal: jobs.signal,
       onBatch: (b) =>
         log.info(
           { connector: name, batch: { ...b } },
@@ -52,30 +34,19 @@ export function startConnectorJobs(
     const { error, refused, ...figures } = summary;
     if (summary.result === 'ok')
       log.info({ connector: name, run: { ...figures, refused: refused.length } }, `${name} done`);
-    else if (!abort.signal.aborted) log.error({ connector: name, run: figures }, `${name} failed: ${error}`);
+    else if (!jobs.signal.aborted) log.error({ connector: name, run: figures }, `${name} failed: ${error}`);
     for (const r of refused)
       log.warn(
         { connector: name, refused: r },
         `${name}: refused ${r.type} ${r.key} ${r.date ?? ''}: ${r.reason}`,
       );
   };
-  const enqueue = (name: string) => {
-    if (abort.signal.aborted) return;
-    queue = queue
-      .then(() => (abort.signal.aborted ? undefined : once(name)))
-      .catch((err: unknown) => log.error({ err, connector: name }, `${name} failed`));
-  };
-  const schedule = (name: string, time: string) => {
-    const timer = setTimeout(
-      () => {
-        timers.delete(timer);
-        enqueue(name);
-        schedule(name, time);
-      },
-      untilNext(time, new Date()),
-    );
-    timers.add(timer);
-  };
+  const enqueue = (name: string) => void jobs.enqueue(name, () => once(name), { connector: name });
+  const schedule = (name: string, time: string) =>
+    jobs.after(untilNext(time, new Date()), () => {
+      enqueue(name);
+      schedule(name, time);
+    });
   for (const name of config.connectors) {
     enqueue(name);
     void loadConnector(name).then(
@@ -83,11 +54,5 @@ export function startConnectorJobs(
       (err: unknown) => log.error({ err }, `connector ${name} not available`),
     );
   }
-  return {
-    async stop() {
-      abort.abort();
-      for (const t of timers) clearTimeout(t);
-      await queue;
-    },
-  };
+  return { stop: () => jobs.stop() };
 }

@@ -1,7 +1,8 @@
 import { fileName, type Columns, type DataType, type ReferenceType } from './define.js';
 import { DateKeySet } from './duplicates.js';
 import type { References } from './references.js';
-import { notFuture, RowError, type RowContext } from './row-context.js';
+import { echo } from '../domain/errors.js';
+import { DuplicateRowError, notFuture, RowError, type RowContext } from './row-context.js';
 
 type Row = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ export function rowBuilder(type: DataType, referenceType: (name: string) => Refe
       seen instanceof DateKeySet
         ? seen.add(groupOf(row) as string | number, row[day!] as string)
         : seen.size !== seen.add(type.keys.map((k) => row[k]).join('|')).size;
-    if (!fresh) throw new RowError(null, `duplicate ${type.duplicate(row as never, parsed)} in this batch`);
+    if (!fresh) throw new DuplicateRowError(type.duplicate(row as never, parsed));
   };
 
   return (parsed, ctx) => {
@@ -57,7 +58,8 @@ export function rowBuilder(type: DataType, referenceType: (name: string) => Refe
         : ctx.refs.has(c.ref.name, value as never)
           ? value
           : undefined;
-      if (key === undefined) throw new RowError(c.file, `unknown ${c.ref.what} ${String(value)}`);
+      // The value is cut as every echoed input is: it comes from the input, of any length.
+      if (key === undefined) throw new RowError(c.file, `unknown ${c.ref.what} ${echo(value)}`);
       row[c.name] = key;
     }
     if (future !== undefined) notFuture(ctx, futureFile, String(row[future]).slice(0, 10));

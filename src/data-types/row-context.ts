@@ -11,6 +11,16 @@ export class RowError extends Error {
   }
 }
 
+/**
+ * A second row for a key the batch already has: which of the two is meant cannot be told, so a batch
+ * from a source is refused whole for it, as an import is (a file's is refused whole for any row).
+ */
+export class DuplicateRowError extends RowError {
+  constructor(what: string) {
+    super(null, `duplicate ${what} in this batch`);
+  }
+}
+
 /** What one batch's rows are checked against; its keys carry across the batch's inputs. */
 export interface RowContext {
   refs: References;
@@ -36,7 +46,7 @@ export function newRowContext(refs: References | ReferenceKeys, today: string): 
 
 /** Refuses a second `what` in the batch (e.g. `fund code B-TREASURY`). */
 export function once(ctx: RowContext, what: string): void {
-  if (ctx.ids.has(what)) throw new RowError(null, `duplicate ${what} in this batch`);
+  if (ctx.ids.has(what)) throw new DuplicateRowError(what);
   ctx.ids.add(what);
 }
 

@@ -27,7 +27,8 @@ limit and quota (429 with \`Retry-After\`, 403), parameters (400, naming the par
 operation. Every answer carries an \`X-Request-Id\` header.
 
 What changed in the API, newest first: [the change log](/portal#changes), also as an
-[Atom feed](/changes.atom).`;
+[Atom feed](/changes.atom). Each data type's latest day and last publication against its schedule:
+[data status](/status).`;
 
 /**
  * Collects every route's schema into an OpenAPI 3.1 document (served by the docs routes). Registered

@@ -3,6 +3,7 @@ import type { ImportIssue } from '../schemas/import-report.js';
 import { echo } from '../domain/errors.js';
 import { builderOf, dataType, fileColumns, type DataType } from '../data-types/index.js';
 import { FieldError } from '../data-types/fields.js';
+import { DuplicateRowError } from '../data-types/row-context.js';
 import type { RowBuilder } from '../data-types/build.js';
 import { readRecords, SourceError, type Format } from './sources.js';
 import type { RowSlice } from '../store/row-slice.js';
@@ -116,6 +117,8 @@ export interface RowIssue {
   index: number;
   column: string | null;
   reason: string;
+  /** A second row for a key of the batch (DuplicateRowError). */
+  duplicate: boolean;
 }
 
 /**
@@ -138,8 +141,8 @@ export function checkObjects(
   // One closure of each for all the rows, not two a row: a sync checks hundreds of thousands.
   let values: Readonly<Record<string, unknown>> = {};
   const get = (i: number) => values[columns[i]![0]];
-  const fail = (index: number, column: string | null, reason: string) => {
-    issue ??= { index, column, reason };
+  const fail = (index: number, column: string | null, reason: string, duplicate = false) => {
+    issue ??= { index, column, reason, duplicate };
   };
   for (let index = 0; index < rows.length && !issue; index++) {
     values = rows[index]!;
@@ -156,7 +159,7 @@ function checkRow(
   get: (column: number) => unknown,
   ctx: RowContext,
   scratch: Record<string, unknown>,
-  fail: (line: number, column: string | null, reason: string) => void,
+  fail: (line: number, column: string | null, reason: string, duplicate?: boolean) => void,
   line: number,
 ): object | undefined {
   // One scratch object per input: build() copies what it keeps, so it can be reused row after row.
@@ -177,7 +180,7 @@ function checkRow(
     return build(parsed, ctx);
   } catch (error) {
     if (!(error instanceof RowError)) throw error;
-    fail(line, error.column, error.message);
+    fail(line, error.column, error.message, error instanceof DuplicateRowError);
     return undefined;
   }
 }

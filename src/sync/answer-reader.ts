@@ -7,7 +7,15 @@
  * the body arrives: the items complete so far (up to the last comma between two of them) go to
  * JSON.parse, the rest waits for the next piece. Anything else (an object, e.g. GetNavByFundCode's
  * envelope) is parsed whole at the end, still within the limit.
+ *
+ * The limit is of the answer as held once read, not of its bytes alone: each value (an object, an
+ * array, a member, an item) takes tens of bytes as a JavaScript value however few its JSON has, so
+ * each counts VALUE_BYTES besides its bytes. An endless `[{},{},...` of 64 MiB was 22 million objects
+ * and 1.9 GB of memory; counted so, the reader stops it at about 1 million (issue 53). A real answer
+ * (a fund's prices: about 450 bytes and 31 values a row) counts about three times its bytes.
  */
+export const VALUE_BYTES = 32;
+
 export class AnswerReader {
   private readonly items: unknown[] = [];
   /** Pieces received and not yet parsed (joined only when items in them are parsed). */
@@ -20,6 +28,8 @@ export class AnswerReader {
   /** Items were parsed up to a comma: what follows must be another item. */
   private afterComma = false;
   private bytes = 0;
+  /** Values begun so far (each `{`, `[`, `,` and `:` outside a string marks one). */
+  private values = 0;
 
   constructor(private readonly limit: number) {}
 
@@ -34,8 +44,8 @@ export class AnswerReader {
     }
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
-    if (this.mode === 'array') this.scan(chunk);
-    return true;
+    this.scan(chunk);
+    return this.bytes + VALUE_BYTES * this.values <= this.limit;
   }
 
   /** The whole answer; throws a SyntaxError when it is not JSON. */
@@ -58,16 +68,19 @@ export class AnswerReader {
     if (i === chunk.length) return chunk.subarray(i);
     if (chunk[i] !== 0x5b /* [ */) {
       this.mode = 'whole';
+      // Scanned for its values only: parsed whole at the end.
+      this.depth = 1;
       return chunk.subarray(i);
     }
     this.mode = 'array';
     this.depth = 1;
+    this.values = 1;
     return chunk.subarray(i + 1);
   }
 
-  /** Scans a new chunk, then parses the items complete so far. */
+  /** Scans a new chunk (counting its values), then parses the items of an array complete so far. */
   private scan(chunk: Buffer): void {
-    let { depth, inString, escaped } = this;
+    let { depth, inString, escaped, values } = this;
     let lastComma = -1;
     // Inside a string only its closing quote matters: found by Buffer.indexOf (native) rather than
     // byte by byte (most of an answer's bytes are in strings). Measured once on a loaded 2-core
@@ -95,14 +108,20 @@ export class AnswerReader {
       }
       const c = chunk[i]!;
       if (c === 0x22 /* " */) inString = true;
-      else if (c === 0x5b || c === 0x7b /* [ { */) depth++;
-      else if (c === 0x5d || c === 0x7d /* ] } */) depth--;
-      else if (c === 0x2c /* , */ && depth === 1) lastComma = i;
+      else if (c === 0x5b || c === 0x7b /* [ { */) {
+        depth++;
+        values++;
+      } else if (c === 0x5d || c === 0x7d /* ] } */) depth--;
+      else if (c === 0x2c /* , */) {
+        values++;
+        if (depth === 1) lastComma = i;
+      } else if (c === 0x3a /* : */) values++;
     }
     this.depth = depth;
     this.inString = inString;
     this.escaped = escaped;
-    if (lastComma < 0) return;
+    this.values = values;
+    if (lastComma < 0 || this.mode !== 'array') return;
     // The items before the chunk's last comma, as one array; the next piece starts after the comma.
     const before = this.pendingBytes - chunk.length + lastComma;
     const all = this.pending.length === 1 ? chunk : Buffer.concat(this.pending, this.pendingBytes);

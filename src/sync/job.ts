@@ -1,14 +1,9 @@
 import type { Store } from '../store/db.js';
+import { SourceJobs, type SourceLog } from '../sources/job.js';
 import { runSync } from './run.js';
 import { syncOptions, type SyncSettings } from './settings.js';
 
-/** The service's logger (pino's, in one process or the cluster's primary). */
-type LogFn = (fields: object, message: string) => void;
-export interface SyncLog {
-  info: LogFn;
-  warn: LogFn;
-  error: LogFn;
-}
+export type SyncLog = SourceLog;
 
 /**
  * `rates serve` with SYNC_FROM set: a sync at start, then every SYNC_INTERVAL_MINUTES after the last
@@ -20,13 +15,11 @@ export function startSyncJob(
   settings: SyncSettings & { syncFrom: string },
   log: SyncLog,
 ): { stop(): Promise<void> } {
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  const jobs = new SourceJobs(log);
   const once = async () => {
     const summary = await runSync(store, {
       ...syncOptions(settings, settings.syncFrom, settings.syncKey),
-      signal: abort.signal,
+      signal: jobs.signal,
       onBatch: (b) =>
         log.info(
           { sync: b },
@@ -36,23 +29,11 @@ export function startSyncJob(
     });
     const { error, ...figures } = summary;
     if (summary.result === 'ok') log.info({ sync: figures }, `sync from ${settings.syncFrom} done`);
-    else if (!abort.signal.aborted)
+    else if (!jobs.signal.aborted)
       log.error({ sync: figures }, `sync from ${settings.syncFrom} failed: ${error}`);
   };
-  const schedule = () => {
-    if (abort.signal.aborted) return;
-    running = once()
-      .catch((err: unknown) => log.error({ err }, 'sync failed'))
-      .finally(() => {
-        if (!abort.signal.aborted) timer = setTimeout(schedule, settings.syncIntervalMinutes * 60_000);
-      });
-  };
+  const schedule = () =>
+    void jobs.enqueue('sync', once).then(() => jobs.after(settings.syncIntervalMinutes * 60_000, schedule));
   schedule();
-  return {
-    async stop() {
-      abort.abort();
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { stop: () => jobs.stop() };
 }

@@ -1,4 +1,5 @@
 import type { References } from '../data-types/references.js';
+import { echo } from '../domain/errors.js';
 import { newRowContext } from '../data-types/row-context.js';
 import { checkObjects } from '../ingest/check.js';
 import type { ImportType, RowContext } from '../ingest/spec.js';
@@ -44,7 +45,7 @@ export class BatchChecks {
     const result = checkObjects(type, answer.rows.map(shape), this.ctx);
     if ('rows' in result) return result.rows;
     const { index, column, reason } = result.issue;
-    const on = day ? ` (${day(answer.rows[index]!)})` : '';
+    const on = day ? ` (${echo(day(answer.rows[index]!))})` : '';
     throw new UpstreamError(
       'refused-row',
       `${answer.where(index)}${on}: ${column ? `${column}: ` : ''}${reason}`,

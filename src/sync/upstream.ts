@@ -246,7 +246,7 @@ export class Upstream {
    * The answer with its body read here, under the request's timeout (the client reads it afterwards,
    * when no retry could be made any more), and never more than maxAnswerBytes of it: an upstream
    * could otherwise send without end. A JSON answer of data (`json`: the call asked for JSON) is
-   * parsed as it arrives (AnswerReader). `lenient`: an error answer given up on, whose body only adds
+   * parsed as it arrives (AnswerReader), its values counted in the limit with its bytes. `lenient`: an error answer given up on, whose body only adds
    * to its message, is kept without its body when that cannot be read, and cut at the limit.
    */
   private async whole(res: Arrival, json: boolean, { lenient = false } = {}): Promise<Response> {

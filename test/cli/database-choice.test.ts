@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { dropDatabase, onServer, onSqlite, processEnv } from '../helpers/store.js';
 
 // An operator who runs a command without the server's DATA_DIR or DATABASE_URL must not get an answer

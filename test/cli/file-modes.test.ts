@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { onSqlite } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rates-modes-'));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { processEnv } from '../helpers/store.js';
 
 // `rates history TYPE --key k=v`: the command's own part (its keys, its earlier names and options,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openStore } from '../../src/store/db.js';
-import { cli } from '../helpers/cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { dropDatabase, newDatabaseUrl } from '../helpers/store.js';
 import { testConfig } from '../helpers/config.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { dropDatabase, newDatabaseUrl } from '../helpers/store.js';
 
 // The portal's operator commands (rates products, developers, subscriptions) as an operator runs them:

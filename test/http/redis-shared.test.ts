@@ -133,7 +133,7 @@ describe.skipIf(!TEST_REDIS_URL)(needsRedis('changes announced through Redis'), 
     );
     expect(published.json()).toMatchObject({ status: 'committed' });
     await dropped;
-    // (The shared store object also tells node b in-process; test/cli/two-nodes.test.ts has no such help.)
+    // (The shared store object also tells node b in-process; test/cli/two-nodes.e2e.test.ts has no such help.)
     expect((await prices(b.app)).json()).toMatchObject([{ mfr_fNav: 10.5 }]);
   });
 });

@@ -8,6 +8,7 @@ import { runImport, type ImportInput, type ImportReport } from '../../src/ingest
 import type { Format } from '../../src/ingest/sources.js';
 import type { ImportType } from '../../src/ingest/spec.js';
 import type { Store } from '../../src/store/db.js';
+import { exampleRows } from '../helpers/example-rows.js';
 import { openTestStore } from '../helpers/store.js';
 
 // A large import is checked in a thread of its own (src/ingest/check-thread.ts), a small one in the
@@ -99,8 +100,8 @@ describe('checking in a thread of its own gives what checking here gives', () =>
   it('imports the example folder (every type; CSV, JSON and NDJSON), then again unchanged', async () => {
     const first = await bothWays(async () => (await collectInputs('examples')).inputs);
     expect(first).toMatchObject({ status: 'committed', errorCount: 0 });
-    // 17 reference rows, prices and rates, and a day's 60 values of the market summary.
-    expect(first.inserted).toBe(80);
+    // Every row of the files: reference rows, prices, rates, facts, dividends, a day's market summary.
+    expect(first.inserted).toBe(exampleRows());
     expect(await bothWays(async () => (await collectInputs('examples')).inputs)).toMatchObject({
       status: 'unchanged',
     });

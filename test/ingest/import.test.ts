@@ -5,6 +5,7 @@ import { runImport, type ImportInput } from '../../src/ingest/import.js';
 import type { Format } from '../../src/ingest/sources.js';
 import type { ImportType } from '../../src/ingest/spec.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { exampleRows } from '../helpers/example-rows.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,9 +38,11 @@ describe('a good batch of each type', () => {
     const { inputs } = await collectInputs('examples');
     const report = await runImport(t.store, inputs, { source: 'examples' });
     expect(report).toMatchObject({ status: 'committed', errorCount: 0, changed: 0, unchanged: 0 });
-    // Every row read is accounted for: the 5 reference rows as well as the 12 prices and rates, a
-    // fund's facts and its 2 dividends, and the 60 values of a day's market summary.
-    expect(report).toMatchObject({ rowsRead: 80, inserted: 80 });
+    // Every row read is accounted for: reference rows as well as prices, rates, facts, dividends and
+    // a day's market summary, as many as the files hold.
+    const rows = exampleRows();
+    expect(rows).toBeGreaterThan(60);
+    expect(report).toMatchObject({ rowsRead: rows, inserted: rows });
 
     const prices = await api('FundPriceService/FundPrice_ByFundCode/EX-INFRA/01/11/2026/20/11/2026');
     expect(prices.map((p: { mfr_dDataDate: string }) => p.mfr_dDataDate.slice(0, 10))).toEqual([

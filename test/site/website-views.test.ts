@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
 import { cli, startServer } from '../helpers/cli.js';
-import { processEnv } from '../helpers/store.js';
+import { demoProcessEnv } from '../helpers/demo.js';
 
 // The bank's website calls the service from the browser, from its own origin and without a key
 // (contract notes: the website's operations, the newer website's operations; docs/public-access.md).
@@ -55,7 +55,7 @@ const dir = mkdtempSync(join(tmpdir(), 'rates-site-'));
 describe.skipIf(!chromiumAvailable)("the bank website's views in headless Chromium", () => {
   beforeAll(async () => {
     page = await servePage();
-    const env = await processEnv(dir);
+    const env = await demoProcessEnv(dir);
     api = await startServer(env);
     await cli(
       [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AnswerReader } from '../../src/sync/answer-reader.js';
+import { AnswerReader, VALUE_BYTES } from '../../src/sync/answer-reader.js';
 
 // The sync parses an upstream's answer as it arrives (src/sync/answer-reader.ts): whatever the
 // pieces it comes in, the result is JSON.parse's, and what JSON.parse refuses is refused.
@@ -65,8 +65,13 @@ describe('AnswerReader', () => {
     );
   });
 
-  it('stops at the limit', () => {
+  it('stops at the limit, of its bytes and VALUE_BYTES for each of its values', () => {
+    // 9 bytes and 4 values (the array and the three items after a comma).
     expect(read('[1,2,3,4]', 2, 8)).toBe('over');
-    expect(read('[1,2,3,4]', 2, 9)).toEqual([1, 2, 3, 4]);
+    expect(read('[1,2,3,4]', 2, 9 + 4 * VALUE_BYTES - 1)).toBe('over');
+    expect(read('[1,2,3,4]', 2, 9 + 4 * VALUE_BYTES)).toEqual([1, 2, 3, 4]);
+    // An object, parsed whole at the end, counts its values too: its `{`, `[`, `,` and two `:`.
+    expect(read('{"a":[],"b":1}', 3, 14 + 5 * VALUE_BYTES - 1)).toBe('over');
+    expect(read('{"a":[],"b":1}', 3, 14 + 5 * VALUE_BYTES)).toEqual({ a: [], b: 1 });
   });
 });

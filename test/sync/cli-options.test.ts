@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { cli } from '../helpers/cli-in-process.js';
 import { processEnv } from '../helpers/store.js';
 
 // `rates sync`'s options stand in for the SYNC_* settings, so they keep the settings' bounds

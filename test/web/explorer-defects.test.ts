@@ -441,7 +441,12 @@ describe.skipIf(!chromiumAvailable)("issue 47's defects in the explorer", () => 
         ...PERIODS[lang],
         custom,
       ]);
-      expect(await texts(page, '#fund-returns dt')).toEqual(RETURNS[lang]);
+      // The returns' windows, the same on the fund page and in Compare (one rule), yearly ones said so.
+      const windows = [...RETURNS[lang].slice(0, -1), lang === 'th' ? '5 ปี' : '5Y'].map((w) =>
+        ['3Y', '5Y', '3 ปี', '5 ปี'].includes(w) ? `${w} ${lang === 'th' ? '(ต่อปี)' : '(a year)'}` : w,
+      );
+      const since = lang === 'th' ? 'ตั้งแต่จัดตั้ง (ต่อปี)' : 'Since inception (a year)';
+      expect(await texts(page, '#fund-returns dt')).toEqual([...windows, since]);
       await checkView(page, `defect10a-fund-${setting.tag}`);
 
       await follow(page, '#compare?funds=101,102');
@@ -451,16 +456,11 @@ describe.skipIf(!chromiumAvailable)("issue 47's defects in the explorer", () => 
         custom,
       ]);
       // The returns table's headings (the sorted one with its arrow), and the same in the sort select.
-      const windows = [...RETURNS[lang].slice(0, -1), lang === 'th' ? '5 ปี' : '5Y'].map((w) =>
-        ['3Y', '5Y', '3 ปี', '5 ปี'].includes(w) ? `${w} ${lang === 'th' ? '(ต่อปี)' : '(a year)'}` : w,
-      );
-      const columns = [
-        lang === 'th' ? 'กองทุน' : 'Fund',
-        ...windows,
-        lang === 'th' ? 'ตั้งแต่จัดตั้ง (ต่อปี)' : 'Since inception (a year)',
-      ];
+      const columns = [lang === 'th' ? 'กองทุน' : 'Fund', ...windows, since];
       const headings = await texts(page, '.returns-table thead th');
-      expect(headings.map((h) => h.replace(/ [↑↓]$/, ''))).toEqual(columns);
+      // Then the funds' risk levels and TERs (issue 56), which are not sorted by.
+      const facts = lang === 'th' ? ['ความเสี่ยง (1-8)', 'ค่าใช้จ่ายรวม (ต่อปี)'] : ['Risk (1-8)', 'TER (a year)'];
+      expect(headings.map((h) => h.replace(/ [↑↓]$/, ''))).toEqual([...columns, ...facts]);
       expect(await texts(page, '#returns-sort option')).toEqual(columns);
       await checkView(page, `defect10a-compare-${setting.tag}`);
 

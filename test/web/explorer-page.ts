@@ -9,7 +9,7 @@ import { WEB_ROOT } from '../../src/routes/explorer.js';
 import { formatDay } from '../../web/src/i18n.js';
 import { accessibilityProblems, collectErrors, launchChromium, screenshot } from '../helpers/browser.js';
 import { startServer } from '../helpers/cli.js';
-import { processEnv } from '../helpers/store.js';
+import { demoProcessEnv } from '../helpers/demo.js';
 
 export interface Setting {
   lang: 'en' | 'th';
@@ -38,7 +38,7 @@ export async function startExplorer(dir: string): Promise<ExplorerRun> {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
     throw new Error('The explorer is not built: run npm run build:web (npm test does it first)');
   }
-  const env = await processEnv(dir);
+  const env = await demoProcessEnv(dir);
   const server = await startServer(env);
   const stopServer = async () => {
     server.child.kill('SIGTERM');

@@ -66,8 +66,9 @@ const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
  */
 // A visitor without a key is told where to get one: the developer portal, or the service's operator.
 const NO_KEY_EN =
-  'Enter your subscription key above to see the data. No key yet? Get a key from the developer portal at /portal, or ask the operator of this service.';
-const NO_KEY_TH = 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จากพอร์ทัลนักพัฒนาที่ /portal หรือสอบถามผู้ดูแลบริการนี้';
+  'Enter your subscription key above to see the data. No key yet? Get one from the developer portal, the site where you sign up, subscribe to a product and manage your keys; or ask the operator of this service.';
+const NO_KEY_TH =
+  'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จากพอร์ทัลนักพัฒนา เว็บไซต์ที่คุณสมัครสมาชิก สมัครใช้ผลิตภัณฑ์ และจัดการคีย์ของคุณ หรือสอบถามผู้ดูแลบริการนี้';
 const eventually = <T>(fn: () => T | Promise<T>, options = { timeout: 15_000 }) => expect.poll(fn, options);
 const pad = (n: number | string) => String(n).padStart(2, '0');
 const SHORT_MONTHS = {
@@ -312,8 +313,8 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
       );
       expect(returns.map(([label]) => label)).toEqual(
         th
-          ? ['1 เดือน', '3 เดือน', '6 เดือน', 'ตั้งแต่ต้นปี', '1 ปี', '3 ปี', 'ตั้งแต่จัดตั้ง']
-          : ['1M', '3M', '6M', 'YTD', '1Y', '3Y', 'Since inception'],
+          ? ['1 เดือน', '3 เดือน', '6 เดือน', 'ตั้งแต่ต้นปี', '1 ปี', '3 ปี (ต่อปี)', '5 ปี (ต่อปี)', 'ตั้งแต่จัดตั้ง (ต่อปี)']
+          : ['1M', '3M', '6M', 'YTD', '1Y', '3Y (a year)', '5Y (a year)', 'Since inception (a year)'],
       );
       for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/);
       expect(await page.getAttribute('#fund-link', 'href')).toMatch(/\/fund\/B-TREASURY$/);

@@ -83,9 +83,10 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
   it('asks for a key first, then shows a fund picked by search: NAV chart, statistics and prices', async () => {
     const { context, page, errors } = await open();
     await expect.poll(() => page.textContent('#notice')).toContain('Enter your subscription key');
-    // And where to get one, for a visitor who has none.
+    // And where to get one, for a visitor who has none: the portal, a link.
+    expect(await page.getAttribute('#notice a', 'href')).toBe('/portal');
     expect(await page.textContent('#notice')).toContain(
-      'No key yet? Get a key from the developer portal at /portal, or ask the operator of this service.',
+      'No key yet? Get one from the developer portal, the site where you sign up, subscribe to a product and manage your keys; or ask the operator of this service.',
     );
     // The search lists every fund (AllFundsName), also one with no price on the latest day.
     await page.route('**/api/FundPriceService/AllFundsName', async (route) => {
@@ -149,8 +150,17 @@ describe.skipIf(!chromiumAvailable)('the explorer in headless Chromium', () => {
     const returns = await page.$$eval('#fund-returns div', (divs) =>
       divs.map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
     );
-    expect(returns.map(([label]) => label)).toEqual(['1M', '3M', '6M', 'YTD', '1Y', '3Y', 'Since inception']);
-    for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/); // fund 101 is older than 3 years
+    expect(returns.map(([label]) => label)).toEqual([
+      '1M',
+      '3M',
+      '6M',
+      'YTD',
+      '1Y',
+      '3Y (a year)',
+      '5Y (a year)',
+      'Since inception (a year)',
+    ]);
+    for (const [, value] of returns) expect(value).toMatch(/^[+-]\d+\.\d{2}%$/); // fund 101 is older than 5 years
     expect(await page.getAttribute('#fund-link', 'href')).toMatch(/\/fund\/B-TREASURY$/);
     expect(await clippedTables(page)).toEqual([]);
     await screenshot(page, 'funds-desktop-en');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser.js';
 import { checkView, openExplorer, SETTINGS, startExplorer, THAI, type ExplorerRun } from './explorer-page.js';
 
-// The fund page's facts (decisions section 11) as each reader meets them: English and Thai, at 1280 px
+// The fund page's facts (issue 56) as each reader meets them: English and Thai, at 1280 px
 // and 390 px, on the demo data (B-FIXED-D: a bond fund's dividend class, which pays twice a year).
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -53,6 +53,12 @@ describe.skipIf(!chromiumAvailable)("the fund page's facts", () => {
       expect(fees).toBe(6);
       const dividends = await page.$$eval('#fund-facts table.dividends tbody tr', (rows) => rows.length);
       expect(dividends).toBeGreaterThanOrEqual(4); // twice a year over three years
+      // Each dividend of the period marked on the NAV chart, named in its legend.
+      await page.waitForSelector('#fund-chart[data-marks]');
+      expect(Number(await page.getAttribute('#fund-chart', 'data-marks'))).toBe(dividends);
+      expect(await page.textContent('#fund-chart .u-legend')).toContain(
+        setting.lang === 'th' ? 'ปันผล (วันปิดสมุดทะเบียน)' : 'Dividend (book closing)',
+      );
       const facts = (await page.textContent('#fund-facts'))!;
       if (setting.lang === 'th') expect(facts).toMatch(THAI);
       expect(facts).toContain(setting.lang === 'th' ? 'บริษัทหลักทรัพย์จัดการกองทุน บี จำกัด' : 'B Asset Management');

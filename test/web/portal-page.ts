@@ -11,7 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { pt, type PortalKey } from '../../web/src/portal/texts.js';
 import { startServer } from '../helpers/cli.js';
-import { processEnv } from '../helpers/store.js';
+import { demoProcessEnv } from '../helpers/demo.js';
 import { checkView, openExplorer, THAI, type Setting } from './explorer-page.js';
 
 export interface Mail {
@@ -123,7 +123,7 @@ export async function mailTo(mailbox: Mailbox, to: string, text: RegExp): Promis
 
 /** `serve` on demo data in `dir` (the demo's products among it), sending its mail to `mailbox`. */
 export async function startPortalServer(dir: string, mailbox: Mailbox) {
-  const env = { ...(await processEnv(dir)), USAGE_FLUSH_MS: '200', ...mailbox.env };
+  const env = { ...(await demoProcessEnv(dir)), USAGE_FLUSH_MS: '200', ...mailbox.env };
   const server = await startServer(env);
   return {
     env,

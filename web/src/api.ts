@@ -74,7 +74,10 @@ export function explain(error: unknown, lang: Lang, keyless = false): { text: st
     case 0:
       return { text: t(lang, 'unreachable') };
     case 401:
-      return { text: t(lang, keyless ? 'noKey' : 'badKey'), detail };
+      return {
+        text: keyless ? t(lang, 'noKey', { portal: t(lang, 'portalName') }) : t(lang, 'badKey'),
+        detail,
+      };
     case 429: {
       const s = error.retryAfterSeconds ?? 60;
       return { text: t(lang, keyless ? 'rateLimitedPublic' : 'rateLimited', { s }), detail };

@@ -8,6 +8,8 @@ export interface LineSeries {
   label: string;
   values: (number | null)[];
   color: string;
+  /** Marks on the days that have a value (a dividend's day on the NAV line), no line between them. */
+  marks?: boolean;
 }
 
 const charts = new WeakMap<HTMLElement, { plot: uPlot; resize: ResizeObserver }>();
@@ -50,6 +52,10 @@ const stepsFor = (min: number, max: number) => {
 function describe(days: number[], series: LineSeries[], lang: Lang, decimals: number): string {
   const when = (i: number) => formatDay(fromSeconds(days[i]!), lang);
   const parts = series.map((s) => {
+    if (s.marks) {
+      const on = s.values.flatMap((v, i) => (v === null ? [] : [when(i)]));
+      return `${s.label}: ${on.join(', ') || '–'}.`;
+    }
     let [lo, hi, first, last] = [-1, -1, -1, -1];
     s.values.forEach((v, i) => {
       if (v === null) return;
@@ -118,7 +124,18 @@ export function lineChart(
           // when none are drawn: so the labels of an earlier pass are not left in data-x-ticks.
           space: (_u, _axis, min, max, width) => {
             el.dataset.xTicks = '[]';
-            const room = max - min < SHORT_SPAN_S ? 64 : (width * 6 * MONTH) / (max - min) >= 88 ? 88 : 56;
+            // Years alone ('2026', '2569') once not even 6 months leave 56 px: 34 px hold one, so 12
+            // years on a phone are labelled every 2 years, not at 2019 and 2024 alone (and more than a
+            // 6-month step's width, which would write months).
+            const halfYear = (width * 6 * MONTH) / (max - min);
+            const room =
+              max - min < SHORT_SPAN_S
+                ? 64
+                : halfYear >= 88
+                  ? 88
+                  : halfYear >= 56
+                    ? 56
+                    : Math.max(34, halfYear + 1);
             // uPlot takes a step when its width in pixels, computed alike, is at least this.
             return Math.min(room, (width * stepsFor(min, max).at(-1)!) / (max - min));
           },
@@ -145,13 +162,25 @@ export function lineChart(
       ],
       series: [
         { label: dayLabel, value: (_u, v) => (v === null ? '' : formatDay(fromSeconds(v), lang)) },
-        ...series.map((s) => ({
-          label: s.label,
-          stroke: s.color,
-          width: 2,
-          points: { show: days.length <= 31 },
-          value: (_u: uPlot, v: number | null) => formatNumber(v, decimals),
-        })),
+        ...series.map((s) =>
+          s.marks
+            ? {
+                label: s.label,
+                stroke: s.color,
+                fill: s.color,
+                width: 0,
+                paths: () => null,
+                points: { show: true, size: 10, fill: s.color, stroke: '#ffffff', width: 1.5 },
+                value: (_u: uPlot, v: number | null) => formatNumber(v, decimals),
+              }
+            : {
+                label: s.label,
+                stroke: s.color,
+                width: 2,
+                points: { show: days.length <= 31 },
+                value: (_u: uPlot, v: number | null) => formatNumber(v, decimals),
+              },
+        ),
       ],
     },
     [days, ...series.map((s) => s.values)],
@@ -176,4 +205,7 @@ export function lineChart(
   el.setAttribute('role', 'img');
   el.setAttribute('aria-label', describe(days, series, lang, decimals));
   el.dataset.points = String(days.length);
+  const marked = series.filter((s) => s.marks).flatMap((s) => s.values.filter((v) => v !== null));
+  if (marked.length > 0) el.dataset.marks = String(marked.length);
+  else delete el.dataset.marks;
 }

@@ -4,9 +4,20 @@
 import type { DateInput, FundNameItem, FundPriceListItem } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
-import { addDays, addMonths, fromDateTime, toSeconds } from './dates.js';
+import { returnsCsv } from './csv-files.js';
+import { addDays, fromDateTime, toSeconds } from './dates.js';
 import { h, message } from './dom.js';
-import { periodLabel, periodParam, periodPicker, periodRange, readPeriod, type Period } from './period.js';
+import {
+  BASE_LOOKBACK_DAYS,
+  baseDay,
+  formatReturn,
+  fundReturns,
+  navOn,
+  RETURN_WINDOWS,
+  returnTitle,
+  type ReturnWindow,
+} from './returns.js';
+import { periodParam, periodPicker, periodRange, readPeriod, type Period } from './period.js';
 
 const MAX_FUNDS = 5;
 /** The lines' colours, the same as the chips' (features.css .chips .line-N). */
@@ -14,33 +25,6 @@ const COLORS = ['#1d4ed8', '#b91c1c', '#15803d', '#a16207', '#7e22ce'];
 const period: Period = { preset: '1Y' };
 /** The column the returns are sorted by, and which way. */
 let sort = { column: '1Y', descending: true };
-
-/** The windows of the returns table; those over a year are annualised. */
-const WINDOWS = [
-  ['1M', 1],
-  ['3M', 3],
-  ['6M', 6],
-  ['YTD', 0],
-  ['1Y', 12],
-  ['3Y', 36],
-  ['5Y', 60],
-] as const;
-
-const YEAR_DAYS = 365.25;
-const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-
-/**
- * The change from `first` to `last` in percent; with `yearly`, a yearly rate over the span when it is
- * over a year. The window decides, not the span: a 1Y window whose base day fell back from a weekend
- * to the Friday before spans a day or two over a year and is still the plain change.
- */
-export function returnOf(first: number, last: number, span: number, yearly: boolean): number {
-  const growth = last / first;
-  return (yearly && span > YEAR_DAYS ? growth ** (YEAR_DAYS / span) - 1 : growth - 1) * 100;
-}
-
-const percent = (r: number | undefined) =>
-  r === undefined || !Number.isFinite(r) ? '–' : `${r >= 0 ? '+' : ''}${r.toFixed(2)}%`;
 
 export const compareView: View = async (ctx) => {
   if (ctx.linked) readPeriod(ctx.params.get('period'), period);
@@ -224,29 +208,33 @@ function categoryPicker(
 
 interface FundReturns {
   fund: FundNameItem;
-  returns: Record<string, number | undefined>;
+  returns: Record<ReturnWindow, number | undefined>;
+  /** SEC's risk level ('1' to '8', '8+') and the actual total expense ratio (% a year), when published. */
+  risk?: string;
+  ter?: number;
 }
 
 /**
- * Each fund's returns over the windows, from every fund's price on each window's first day
- * (AllFundPrices: one call a window for the whole category) and on the latest day; since inception
- * from each fund's first NAV (Fund_Nav_ByFundCode, one call a fund).
+ * Each fund's returns over the windows (returns.ts), from every fund's price on each window's base
+ * day (AllFundPrices: one call a window for the whole category) and on the latest day; since
+ * inception from each fund's first NAV (Fund_Nav_ByFundCode, one call a fund).
  */
 async function categoryReturns(ctx: Context, funds: FundNameItem[], latest: string): Promise<FundReturns[]> {
-  const starts = WINDOWS.map(([, months]) =>
-    months === 0 ? `${Number(latest.slice(0, 4)) - 1}-12-31` : addMonths(latest, -months),
-  );
+  const windows = RETURN_WINDOWS.filter(([w]) => w !== 'since').map(([w]) => w);
   const onDay = (d: string) => ctx.api.memo(`all/${d}`, (c) => c.allFundPrices(d as DateInput), 5 * 60_000);
-  // A window that starts on a weekend or a holiday (no fund priced: an empty list) starts on the
-  // price day before it.
+  // A base day with no fund priced (a weekend, a holiday: an empty list) falls back to the price day
+  // before it.
   const onPriceDay = async (d: string) => {
-    for (let back = 0; back < 7; back++) {
+    for (let back = 0; back < BASE_LOOKBACK_DAYS; back++) {
       const prices = await onDay(addDays(d, -back));
       if (prices.length > 0) return prices;
     }
     return [];
   };
-  const [end, ...begins] = await Promise.all([onDay(latest), ...starts.map(onPriceDay)]);
+  const [end, ...begins] = await Promise.all([
+    onDay(latest),
+    ...windows.map((w) => onPriceDay(baseDay(w, latest)!)),
+  ]);
   const inception = await Promise.all(
     funds.map((f) =>
       ctx.api
@@ -256,43 +244,44 @@ async function categoryReturns(ctx: Context, funds: FundNameItem[], latest: stri
         .then((s) => s[0]),
     ),
   );
-  const priceOf = (list: FundPriceListItem[], code: string) => list.find((p) => p.mf_iNumber === code);
+  // Each fund's facts (risk, TER), beside its returns; none from a service without the operation.
+  const facts = await Promise.all(
+    funds.map((f) =>
+      ctx.api.memo(`facts/${f.mf_iNumber}`, (c) => c.fundFacts(f.mf_iNumber)).catch(() => null),
+    ),
+  );
+  const priceOf = (list: FundPriceListItem[], code: string) => {
+    const p = list.find((x) => x.mf_iNumber === code);
+    return p ? navOn(p) : undefined;
+  };
   return funds.map((fund, i) => {
-    const last = priceOf(end!, fund.mf_iNumber);
-    const returns: Record<string, number | undefined> = {};
-    WINDOWS.forEach(([label, months], w) => {
-      const first = priceOf(begins[w]!, fund.mf_iNumber);
-      if (!last || !first) return;
-      returns[label] = returnOf(
-        first.mfr_fNav,
-        last.mfr_fNav,
-        days(fromDateTime(first.mfr_dDataDate), fromDateTime(last.mfr_dDataDate)),
-        months > 12,
-      );
-    });
     const s = inception[i];
-    if (s?.Begin_mfr_fNav && s.End_mfr_fNav && s.Begin_mfr_dDataDate && s.End_mfr_dDataDate) {
-      returns.since = returnOf(
-        s.Begin_mfr_fNav,
-        s.End_mfr_fNav,
-        days(fromDateTime(s.Begin_mfr_dDataDate), fromDateTime(s.End_mfr_dDataDate)),
-        true,
-      );
-    }
-    return { fund, returns };
+    const first =
+      s?.Begin_mfr_fNav && s.Begin_mfr_dDataDate
+        ? { day: fromDateTime(s.Begin_mfr_dDataDate), nav: s.Begin_mfr_fNav }
+        : undefined;
+    const returns = fundReturns(priceOf(end!, fund.mf_iNumber), (w) =>
+      w === 'since' ? first : priceOf(begins[windows.indexOf(w)]!, fund.mf_iNumber),
+    );
+    const f = facts[i];
+    return {
+      fund,
+      returns,
+      risk: f?.risk?.label,
+      ter: f?.fees?.totalExpenseRatio.actual ?? undefined,
+    };
   });
 }
+
+/** A total expense ratio as the table writes it: '0.68%', '–' when not published. */
+const terText = (ter: number | undefined) => (ter === undefined ? '–' : `${ter.toFixed(2)}%`);
 
 /** The returns, sorted by a column the reader picks (its heading is a button); missing ones last. */
 function returnsTable(ctx: Context, rows: FundReturns[], latest: string): HTMLElement {
   if (rows.length === 0) return message(text(ctx, 'noData'), 'empty');
-  const columns = [...WINDOWS.map(([label]) => label as string), 'since'];
-  const title = (c: string) => {
-    if (c === 'since') return text(ctx, 'sinceInceptionYearly');
-    const label = periodLabel(ctx, c as (typeof WINDOWS)[number][0]);
-    return ['3Y', '5Y'].includes(c) ? `${label} ${text(ctx, 'perYear')}` : label;
-  };
-  const value = (r: FundReturns, c: string) => r.returns[c];
+  const columns = RETURN_WINDOWS.map(([w]) => w);
+  const title = (c: ReturnWindow) => returnTitle(ctx, c);
+  const value = (r: FundReturns, c: string) => r.returns[c as ReturnWindow];
   const sorted = [...rows].sort((a, b) => {
     if (sort.column === 'fund')
       return a.fund.mf_iNumber.localeCompare(b.fund.mf_iNumber, 'en', { numeric: true });
@@ -331,7 +320,11 @@ function returnsTable(ctx: Context, rows: FundReturns[], latest: string): HTMLEl
     'select',
     { id: 'returns-sort' },
     ...['fund', ...columns].map((c) =>
-      h('option', { value: c, selected: c === sort.column }, c === 'fund' ? text(ctx, 'fund') : title(c)),
+      h(
+        'option',
+        { value: c, selected: c === sort.column },
+        c === 'fund' ? text(ctx, 'fund') : title(c as ReturnWindow),
+      ),
     ),
   );
   sortBy.addEventListener('change', () => {
@@ -358,6 +351,8 @@ function returnsTable(ctx: Context, rows: FundReturns[], latest: string): HTMLEl
             {},
             heading('fund', text(ctx, 'fund'), false),
             ...columns.map((c) => heading(c, title(c), true)),
+            h('th', { scope: 'col', class: 'num' }, text(ctx, 'riskShort')),
+            h('th', { scope: 'col', class: 'num' }, text(ctx, 'terShort')),
           ),
         ),
         h(
@@ -376,12 +371,17 @@ function returnsTable(ctx: Context, rows: FundReturns[], latest: string): HTMLEl
                   `${r.fund.mf_iNumber} ${ctx.lang === 'th' ? r.fund.mf_sTha : r.fund.mf_sEng}`,
                 ),
               ),
-              ...columns.map((c) => h('td', { class: 'num', 'data-label': title(c) }, percent(value(r, c)))),
+              ...columns.map((c) =>
+                h('td', { class: 'num', 'data-label': title(c) }, formatReturn(value(r, c))),
+              ),
+              h('td', { class: 'num risk', 'data-label': text(ctx, 'riskShort') }, r.risk ?? '–'),
+              h('td', { class: 'num ter', 'data-label': text(ctx, 'terShort') }, terText(r.ter)),
             ),
           ),
         ),
       ),
     ),
     h('p', { class: 'meta' }, text(ctx, 'returnsNote', { date: day(ctx, latest) })),
+    returnsCsv(ctx, latest, sorted, columns),
   );
 }

@@ -1,8 +1,15 @@
 // The CSV files of the views (see csv.ts): their columns, in the page's language.
-import type { DepositRate, FundPriceListItem, FundPriceRecord, LoanRate } from '../../src/client/index.js';
+import type {
+  DepositRate,
+  FundNameItem,
+  FundPriceListItem,
+  FundPriceRecord,
+  LoanRate,
+} from '../../src/client/index.js';
 import { text, type Context } from './context.js';
 import { csvButton, csvDay, csvText, dateHeading } from './csv.js';
 import { fromDateTime, fromDayFirst } from './dates.js';
+import { returnTitle, type ReturnWindow } from './returns.js';
 
 /** One fund's prices over the period shown, oldest first. */
 export const fundPricesCsv = (
@@ -87,3 +94,41 @@ export const ratesCsv = (ctx: Context, on: string, deposits: DepositRate[], loan
       ),
     };
   });
+
+/**
+ * A category's returns as the table shows them (returns.ts: the same figures, to two decimals, in
+ * percent), each window's heading saying which are yearly rates; then each fund's risk level and TER.
+ */
+export const returnsCsv = (
+  ctx: Context,
+  latest: string,
+  rows: {
+    fund: FundNameItem;
+    returns: Record<ReturnWindow, number | undefined>;
+    risk?: string;
+    ter?: number;
+  }[],
+  windows: ReturnWindow[],
+) =>
+  csvButton(ctx, 'returns-csv', () => ({
+    file: `fund-returns-${latest}.csv`,
+    csv: csvText(
+      [
+        text(ctx, 'csvFundNo'),
+        text(ctx, 'fund'),
+        ...windows.map((w) => `${returnTitle(ctx, w)} (%)`),
+        text(ctx, 'riskShort'),
+        `${text(ctx, 'terShort')} (%)`,
+      ],
+      rows.map((r) => [
+        r.fund.mf_iNumber,
+        ctx.lang === 'th' ? r.fund.mf_sTha : r.fund.mf_sEng,
+        ...windows.map((w) => {
+          const value = r.returns[w];
+          return value === undefined || !Number.isFinite(value) ? '' : value.toFixed(2);
+        }),
+        r.risk ?? '',
+        r.ter === undefined ? '' : r.ter.toFixed(2),
+      ]),
+    ),
+  }));

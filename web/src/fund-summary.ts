@@ -1,20 +1,17 @@
 import type { DateInput, FundNameItem } from '../../src/client/index.js';
 import { day, text, type Context } from './context.js';
-import { addDays, addMonths, fromDateTime } from './dates.js';
+import { addDays, fromDateTime } from './dates.js';
 import { h } from './dom.js';
 import { formatNumber } from './i18n.js';
-import { periodLabel } from './period.js';
-
-/** The windows of the returns, as the bank's fund pages show them: months back, or from a fixed day. */
-const WINDOWS = [
-  ['1M', (end: string) => addMonths(end, -1)],
-  ['3M', (end: string) => addMonths(end, -3)],
-  ['6M', (end: string) => addMonths(end, -6)],
-  ['YTD', (end: string) => `${end.slice(0, 4)}-01-01`],
-  ['1Y', (end: string) => addMonths(end, -12)],
-  ['3Y', (end: string) => addMonths(end, -36)],
-  ['sinceInception', () => '1990-01-01'],
-] as const;
+import {
+  baseDay,
+  earliestBase,
+  formatReturn,
+  fundReturns,
+  navOn,
+  RETURN_WINDOWS,
+  returnTitle,
+} from './returns.js';
 
 const percent = (first: number, last: number) => {
   const r = (last / first - 1) * 100;
@@ -23,7 +20,7 @@ const percent = (first: number, last: number) => {
 
 /**
  * The fund's latest NAV and its change from the price before (the headline), its returns over the
- * usual windows (from Fund_Nav_ByFundCode's first and last NAV of each), and its page at the bank.
+ * usual windows (by the one rule of returns.ts), and its page at the bank.
  */
 export async function fundSummary(
   ctx: Context,
@@ -31,17 +28,32 @@ export async function fundSummary(
   latest: string,
   listed: FundNameItem | undefined,
 ): Promise<HTMLElement> {
-  const stats = (from: string) =>
+  // Each window's base: the fund's last price in the week up to its base day (returns.ts), and its
+  // first NAV for since inception.
+  const baseOn = (d: string) =>
     ctx.api
-      .memo(`stats/${code}/${from}/${latest}`, (c) =>
-        c.fundNavByFundCode(code, from as DateInput, latest as DateInput),
+      .memo(`prices/${code}/${earliestBase(d)}/${d}`, (c) =>
+        c.fundPriceByFundCode(code, earliestBase(d) as DateInput, d as DateInput),
       )
-      .then((s) => s[0]);
-  const [recent, ...windows] = await Promise.all([
+      .then((prices) => (prices.length > 0 ? navOn(prices.at(-1)!) : undefined));
+  const inception = () =>
+    ctx.api
+      .memo(`stats/${code}/1990-01-01/${latest}`, (c) =>
+        c.fundNavByFundCode(code, '1990-01-01' as DateInput, latest as DateInput),
+      )
+      .then(([s]) =>
+        s?.Begin_mfr_dDataDate && s.Begin_mfr_fNav
+          ? { day: fromDateTime(s.Begin_mfr_dDataDate), nav: s.Begin_mfr_fNav }
+          : undefined,
+      );
+  const [recent, ...bases] = await Promise.all([
     ctx.api.memo(`prices/${code}/recent/${latest}`, (c) =>
       c.fundPriceByFundCode(code, addDays(latest, -14) as DateInput, latest as DateInput),
     ),
-    ...WINDOWS.map(([, start]) => stats(start(latest))),
+    ...RETURN_WINDOWS.map(([w]) => {
+      const d = baseDay(w, latest);
+      return d ? baseOn(d) : inception();
+    }),
   ]);
   const [before, last] = recent.slice(-2);
   const headline = last
@@ -61,24 +73,16 @@ export async function fundSummary(
         h('span', { class: 'meta' }, day(ctx, fromDateTime(last.mfr_dDataDate))),
       )
     : null;
-  const returns = h(
+  const returns = fundReturns(
+    last ? navOn(last) : undefined,
+    (w) => bases[RETURN_WINDOWS.findIndex(([x]) => x === w)],
+  );
+  const figures = h(
     'dl',
     { class: 'figures returns', id: 'fund-returns', 'aria-label': text(ctx, 'returnsTitle') },
-    ...WINDOWS.map(([label, start], i) => {
-      const s = windows[i];
-      // A window that starts before the fund's first price has no return of its own (but since inception).
-      const whole =
-        label === 'sinceInception' ||
-        (s?.Begin_mfr_dDataDate && fromDateTime(s.Begin_mfr_dDataDate) <= addDays(start(latest), 7));
-      const value =
-        s?.Begin_mfr_fNav && s.End_mfr_fNav && whole ? percent(s.Begin_mfr_fNav, s.End_mfr_fNav) : '–';
-      return h(
-        'div',
-        {},
-        h('dt', {}, label === 'sinceInception' ? text(ctx, 'sinceInception') : periodLabel(ctx, label)),
-        h('dd', {}, value),
-      );
-    }),
+    ...RETURN_WINDOWS.map(([w]) =>
+      h('div', { 'data-window': w }, h('dt', {}, returnTitle(ctx, w)), h('dd', {}, formatReturn(returns[w]))),
+    ),
   );
   const link = listed ? (ctx.lang === 'th' ? listed.mf_linkTha : listed.mf_linkEng) : '';
   return h(
@@ -86,7 +90,7 @@ export async function fundSummary(
     { class: 'summary' },
     headline,
     h('h3', {}, text(ctx, 'returnsTitle')),
-    returns,
+    figures,
     link
       ? h(
           'p',

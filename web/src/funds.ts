@@ -100,7 +100,22 @@ export const fundsView: View = async (ctx) => {
   if (prices.length > 0 && ctx.current()) {
     const days = prices.map((p) => toSeconds(fromDateTime(p.mfr_dDataDate)));
     const nav = { label: text(ctx, 'nav'), values: prices.map((p) => p.mfr_fNav), color: '#1d4ed8' };
-    lineChart(chart, days, [nav], ctx.lang, { dayLabel: text(ctx, 'date'), decimals: 4 });
+    // A dividend marked on the NAV line on its book-closing day, or the first price day after it.
+    const marked = new Set(
+      (facts?.dividends ?? [])
+        .map((d) => days.findIndex((s) => s >= toSeconds(d.bookClosingDate)))
+        .filter((i) => i >= 0),
+    );
+    const dividends = {
+      label: text(ctx, 'dividendMark'),
+      values: prices.map((p, i) => (marked.has(i) ? p.mfr_fNav : null)),
+      color: '#b45309',
+      marks: true,
+    };
+    lineChart(chart, days, marked.size > 0 ? [nav, dividends] : [nav], ctx.lang, {
+      dayLabel: text(ctx, 'date'),
+      decimals: 4,
+    });
   }
 };
 

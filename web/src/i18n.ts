@@ -12,9 +12,11 @@ const EN = {
   tabFx: 'Exchange rates',
   tabDeposits: 'Deposit and loan rates',
   tabDocs: 'API docs',
+  tabStatus: 'Data status',
   loading: 'Loading…',
   noKey:
-    'Enter your subscription key above to see the data. No key yet? Get a key from the developer portal at /portal, or ask the operator of this service.',
+    'Enter your subscription key above to see the data. No key yet? Get one from the {portal}, the site where you sign up, subscribe to a product and manage your keys; or ask the operator of this service.',
+  portalName: 'developer portal',
   keyless:
     'Shown without a key: this service is open to the public, with a limit per visitor. A subscription key (above) gives your own limits and the data not open to the public.',
   keySaved: 'Key saved in this browser.',
@@ -155,8 +157,11 @@ const TH: Record<Key, string> = {
   tabFx: 'อัตราแลกเปลี่ยน',
   tabDeposits: 'อัตราดอกเบี้ยเงินฝากและเงินกู้',
   tabDocs: 'เอกสาร API',
+  tabStatus: 'สถานะข้อมูล',
   loading: 'กำลังโหลด…',
-  noKey: 'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จากพอร์ทัลนักพัฒนาที่ /portal หรือสอบถามผู้ดูแลบริการนี้',
+  noKey:
+    'กรอกคีย์สมาชิกด้านบนเพื่อดูข้อมูล ยังไม่มีคีย์? ขอคีย์ได้จาก{portal} เว็บไซต์ที่คุณสมัครสมาชิก สมัครใช้ผลิตภัณฑ์ และจัดการคีย์ของคุณ หรือสอบถามผู้ดูแลบริการนี้',
+  portalName: 'พอร์ทัลนักพัฒนา',
   keyless:
     'แสดงโดยไม่ใช้คีย์: บริการนี้เปิดให้สาธารณะใช้ โดยจำกัดจำนวนครั้งต่อผู้ใช้ คีย์สมาชิก (ด้านบน) ให้ขีดจำกัดของคุณเองและข้อมูลที่ไม่ได้เปิดให้สาธารณะ',
   keySaved: 'บันทึกคีย์ในเบราว์เซอร์นี้แล้ว',

@@ -67,6 +67,16 @@ function notify(text: string, kind: 'info' | 'error' = 'info', detail?: string) 
   notice.replaceChildren(h('span', {}, text), detail ? h('small', {}, detail) : '');
 }
 
+/** The first view without a key: where to get one, the developer portal as a link, said what it is. */
+function askForKey() {
+  const [before, after] = t(state.lang, 'noKey', { portal: '\0' }).split('\0') as [string, string?];
+  notice.hidden = false;
+  notice.className = 'notice info';
+  notice.replaceChildren(
+    h('span', {}, before, h('a', { href: '/portal' }, t(state.lang, 'portalName')), after ?? ''),
+  );
+}
+
 function translatePage() {
   document.documentElement.lang = state.lang;
   document.title = t(state.lang, 'title');
@@ -85,7 +95,7 @@ function translatePage() {
 function fail(error: unknown, part: HTMLElement | undefined, retry?: { kept: boolean; focus?: string }) {
   if (error instanceof RatesApiError && error.status === 401) {
     // No key, and this data is not open without one: ask for a key, as for any first visit.
-    if (!state.key) return notify(t(state.lang, 'noKey'));
+    if (!state.key) return askForKey();
     keyProblem.replaceChildren(h('span', {}, t(state.lang, 'badKey')), ' ', h('small', {}, error.message));
     return;
   }

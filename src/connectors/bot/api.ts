@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { ConnectorContext, Window } from '../connector.js';
+import { echo } from '../../domain/errors.js';
 import { ConnectorError, type Credential } from '../http.js';
 
 /** Where a BOT API token comes from (docs/connectors.md says it step by step). */
@@ -43,8 +44,19 @@ export async function botRows(
       'not-source',
       `${label}: the answer is not the BOT API's envelope (result.data.data_detail)`,
     );
+  // Every value BOT writes is a text (or null): another type is not BOT's answer, said by row and field.
+  for (const [i, row] of (detail as Record<string, unknown>[]).entries())
+    for (const [field, value] of Object.entries(row))
+      if (value !== null && value !== undefined && typeof value !== 'string')
+        throw new ConnectorError(
+          'not-source',
+          `${label}, row ${i + 1}: ${echo(field)} is ${kindOf(value)} (${echo(JSON.stringify(value))}), not a text as the BOT API writes its values`,
+        );
   return detail as BotRow[];
 }
+
+const kindOf = (value: unknown) =>
+  Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 
 /** A BOT number as the import takes it: "" (or none) is no value; spaces around it are not part of it. */
 export function botNumber(value: string | null | undefined): string | null {

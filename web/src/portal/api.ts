@@ -28,6 +28,54 @@ export interface Session {
 }
 
 export type KeySlot = 'primary' | 'secondary';
+/** The grace periods offered for an old key, in seconds: none, 1 hour, 24 hours, 7 days. */
+export const GRACES = [0, 3600, 86_400, 604_800] as const;
+export type Grace = (typeof GRACES)[number];
+export interface SignedIn {
+  developer: Developer;
+  csrfToken: string;
+}
+
+/** One call of a subscription's request log (GET .../requests). */
+export interface LoggedRequest {
+  id: number;
+  time: string;
+  operation: string;
+  path: string;
+  status: number;
+  ms: number;
+  requestId: string;
+}
+export interface RequestPage {
+  requests: LoggedRequest[];
+  /** The `before` of the next (older) page, or null: this is the last. */
+  next: number | null;
+  operations: string[];
+  days: number;
+}
+export interface RequestFilter {
+  status?: string;
+  operation?: string;
+  day?: string;
+  before?: number;
+}
+/** An active session of the account (GET /sessions). */
+export interface PortalSession {
+  id: string;
+  device: string | null;
+  address: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+const query = (filter: RequestFilter): string => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter))
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
 /** A subscription's id as the routes carry it: a number from an answer, or text from the page's hash. */
 type SubscriptionId = number | string;
 
@@ -97,13 +145,20 @@ export class PortalApi {
   confirm(token: string) {
     return this.call<object>('POST', '/confirm', { token });
   }
-  async signin(email: string, password: string): Promise<Developer> {
-    const answer = await this.call<{ developer: Developer; csrfToken: string }>('POST', '/signin', {
+  /** A right password gives a session, or (two-step sign-in on) a challenge for the app's code. */
+  async signin(email: string, password: string): Promise<SignedIn | { twoStep: true; challenge: string }> {
+    const answer = await this.call<SignedIn | { twoStep: true; challenge: string }>('POST', '/signin', {
       email,
       password,
     });
+    if ('csrfToken' in answer) this.csrfToken = answer.csrfToken;
+    return answer;
+  }
+  /** The second step of a sign-in: the app's current code, or a recovery code. */
+  async signinCode(challenge: string, code: string): Promise<SignedIn> {
+    const answer = await this.call<SignedIn>('POST', '/signin/code', { challenge, code });
     this.csrfToken = answer.csrfToken;
-    return answer.developer;
+    return answer;
   }
   signout() {
     return this.call<void>('POST', '/signout');
@@ -149,17 +204,52 @@ export class PortalApi {
   cancel(id: SubscriptionId) {
     return this.call<Subscription>('POST', `/subscriptions/${encodeURIComponent(id)}/cancel`);
   }
-  regenerate(id: SubscriptionId, which: KeySlot) {
-    return this.call<{ key: string; last4: string }>(
+  /** A new key in `which`; the old one works `grace` seconds more (0: stops at once). */
+  regenerate(id: SubscriptionId, which: KeySlot, grace: Grace = 0, expiresAt: string | null = null) {
+    return this.call<{ key: string; last4: string; expiresAt: string | null; oldKeyUntil: string | null }>(
       'POST',
       `/subscriptions/${encodeURIComponent(id)}/regenerate`,
-      { which },
+      { which, grace, expiresAt },
     );
+  }
+  /** A key's end (an ISO time), or null: it never ends. */
+  setKeyExpiry(id: SubscriptionId, slot: KeySlot, expiresAt: string | null) {
+    return this.call<Subscription>('PUT', `/subscriptions/${encodeURIComponent(id)}/keys/${slot}/expiry`, {
+      expiresAt,
+    });
+  }
+  setQuotaWarnings(id: SubscriptionId, quotaWarnings: boolean) {
+    return this.call<Subscription>('PATCH', `/subscriptions/${encodeURIComponent(id)}`, { quotaWarnings });
+  }
+  requests(id: SubscriptionId, filter: RequestFilter) {
+    return this.call<RequestPage>('GET', `/subscriptions/${encodeURIComponent(id)}/requests${query(filter)}`);
+  }
+  sessions() {
+    return this.call<PortalSession[]>('GET', '/sessions');
+  }
+  endSession(id: string) {
+    return this.call<void>('DELETE', `/sessions/${encodeURIComponent(id)}`);
+  }
+  twoStep() {
+    return this.call<{ enabled: boolean; recoveryCodesLeft: number }>('GET', '/me/two-step');
+  }
+  twoStepSetup(password: string) {
+    return this.call<{ secret: string; uri: string }>('POST', '/me/two-step/setup', { password });
+  }
+  twoStepEnable(code: string) {
+    return this.call<{ recoveryCodes: string[] }>('POST', '/me/two-step/enable', { code });
+  }
+  twoStepDisable(password: string, code: string) {
+    return this.call<object>('POST', '/me/two-step/disable', { password, code });
   }
   usage(id: SubscriptionId) {
     return this.call<{ days: UsageDay[] }>('GET', `/subscriptions/${encodeURIComponent(id)}/usage`);
   }
 }
+
+/** The request log's CSV with the same filters (no paging: every row kept). */
+export const requestsCsvUrl = (id: SubscriptionId, filter: RequestFilter) =>
+  `${BASE}/subscriptions/${encodeURIComponent(id)}/requests.csv${query({ ...filter, before: undefined })}`;
 
 /** Where the usage CSV is (a plain link: the browser downloads it with the session cookie). */
 export const usageCsvUrl = (id: SubscriptionId) =>

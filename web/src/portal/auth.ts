@@ -70,10 +70,11 @@ export function signinView(ctx: PortalContext): void {
       ],
       ctx.t('signIn'),
       async (f) => {
-        await ctx.api.signin(
+        const answer = await ctx.api.signin(
           valueOf(f, 'signin-email'),
           f.querySelector<HTMLInputElement>('#signin-password')!.value,
         );
+        if ('twoStep' in answer) return codeStep(ctx, answer.challenge, next);
         await ctx.refresh(next, ctx.t('signedIn'));
       },
     ),
@@ -84,6 +85,33 @@ export function signinView(ctx: PortalContext): void {
       h('a', { href: '#signup' }, ctx.t('noAccount')),
     ),
   );
+}
+
+/** Two-step sign-in's second step: the app's code (or a recovery code) for the password's challenge. */
+function codeStep(ctx: PortalContext, challenge: string, next: string): void {
+  ctx.el.replaceChildren(
+    title(ctx.t('signInCodeTitle')),
+    h('p', { class: 'meta' }, ctx.t('signInCodeIntro')),
+    form(
+      ctx,
+      'signin-code-form',
+      [
+        field({
+          id: 'signin-code',
+          label: ctx.t('code'),
+          hint: ctx.t('codeHint'),
+          autocomplete: 'one-time-code',
+          maxlength: 20,
+        }),
+      ],
+      ctx.t('signIn'),
+      async (f) => {
+        await ctx.api.signinCode(challenge, valueOf(f, 'signin-code'));
+        await ctx.refresh(next, ctx.t('signedIn'));
+      },
+    ),
+  );
+  ctx.el.querySelector<HTMLInputElement>('#signin-code')!.focus();
 }
 
 /** #forgot: a reset link by email; the same answer whether the address has an account or not. */

@@ -1,6 +1,7 @@
 import { h } from '../dom.js';
 import type { KeySlot } from './api.js';
 import type { PortalContext, Revealed } from './context.js';
+import { firstCallPart } from './first-call.js';
 import { keep } from './kept-key.js';
 
 /** Copies `text`: the clipboard API where the page may use it, else the selected input's text. */
@@ -87,6 +88,7 @@ export function keysPanel(ctx: PortalContext, revealed: Revealed): HTMLElement {
             ctx.t('useInBrowser'),
           ),
         ),
+        firstCallPart(ctx, revealed.id, slot, key),
       );
     }),
     h('p', { class: 'hint' }, ctx.t('useInBrowserHint')),

@@ -9,6 +9,8 @@ import { changesView } from './changes.js';
 import type { PortalContext, PortalView, Revealed } from './context.js';
 import { productsView } from './products.js';
 import { profileView } from './profile.js';
+import { requestsView } from './requests.js';
+import { securityView } from './security.js';
 import { isPortalKey, pt, type PortalKey } from './texts.js';
 import { usageView } from './usage.js';
 
@@ -27,6 +29,8 @@ const VIEWS: Record<string, { view: PortalView; signedIn?: boolean }> = {
   profile: { view: profileView, signedIn: true },
   usage: { view: usageView, signedIn: true },
   account: { view: accountView, signedIn: true },
+  requests: { view: requestsView, signedIn: true },
+  security: { view: securityView, signedIn: true },
 };
 /** Pages a signed-in developer has no use for: they go to their subscriptions instead. */
 const SIGNED_OUT_ONLY = ['signin', 'signup', 'forgot'];
@@ -95,7 +99,9 @@ function drawHeader() {
   const link = (hash: string, key: PortalKey) => h('a', { href: `#${hash}`, 'data-view': hash }, t(key));
   nav.replaceChildren(
     link('products', 'navProducts'),
-    ...(developer ? [link('profile', 'navProfile'), link('account', 'navAccount')] : []),
+    ...(developer
+      ? [link('profile', 'navProfile'), link('account', 'navAccount'), link('security', 'navSecurity')]
+      : []),
     link('changes', 'navChanges'),
     ...(developer
       ? []
@@ -105,6 +111,7 @@ function drawHeader() {
         ]),
     h('a', { href: '/', class: 'docs' }, t('explorer')),
     h('a', { href: '/docs' }, t('docs')),
+    h('a', { href: '/status', id: 'status-link' }, t('statusPage')),
   );
   who.replaceChildren(
     ...(developer

@@ -1,13 +1,15 @@
 import { h } from '../dom.js';
 import { bangkokDayOf } from '../dates.js';
 import { formatDay } from '../i18n.js';
-import type { KeySlot, Subscription, SubscriptionState } from './api.js';
+import { GRACES, type Grace, type KeySlot, type Subscription, type SubscriptionState } from './api.js';
 import type { PortalContext } from './context.js';
 import { confirmStep, field, form, title, valueOf } from './forms.js';
 import { keysPanel } from './keys.js';
 import { dropKept, keep, keptIs } from './kept-key.js';
 import { count, facts, quotaText, rateLimitText } from './limits.js';
 import type { PortalKey } from './texts.js';
+import { bangkokTime } from './times.js';
+import { endField } from './end-field.js';
 
 const STATES: Record<SubscriptionState, PortalKey> = {
   submitted: 'stateSubmitted',
@@ -52,33 +54,110 @@ function card(ctx: PortalContext, s: Subscription): HTMLElement {
     show(f);
     f.querySelector<HTMLInputElement>('input')!.focus();
   };
-  const regenerate = (which: KeySlot) =>
+  const regenerate = (which: KeySlot) => {
+    const id = `regenerate-${s.id}-${which}`;
+    // The old key's grace period, and the new key's own end (none unless chosen).
+    const options = h(
+      'div',
+      { class: 'regenerate-options' },
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: `${id}-grace` }, ctx.t('grace')),
+        h(
+          'select',
+          { id: `${id}-grace` },
+          ...GRACES.map((g) => h('option', { value: String(g) }, ctx.t(`grace${g}`))),
+        ),
+      ),
+    );
+    const ends = endField(ctx, `${id}-expires`, ctx.t('newKeyEnds'), null);
+    options.append(ends.element);
     show(
       confirmStep(
         ctx.t('regenerateConfirm', { slot: slot(which), name: s.name }),
         ctx.t('regenerateYes'),
         ctx.t('keep'),
-        () =>
-          ctx.api
-            .regenerate(s.id, which)
-            .then(async ({ key }) => {
-              // The explorer and /docs would go on with the dead key: the new one takes its place.
+        () => {
+          const grace = Number(options.querySelector<HTMLSelectElement>(`#${id}-grace`)!.value) as Grace;
+          const expires = ends.value();
+          if (expires === undefined) return Promise.resolve(invalidEnd());
+          return ctx.api
+            .regenerate(s.id, which, grace, expires)
+            .then(async ({ key, oldKeyUntil }) => {
+              // The explorer and /docs would go on with the old key: the new one takes its place.
               const renewed = keptIs(s, which);
               if (renewed) keep(key, s.id, which);
+              const notes = [
+                oldKeyUntil
+                  ? ctx.t('oldKeyKept', { slot: slot(which), time: bangkokTime(oldKeyUntil, ctx.lang) })
+                  : '',
+                renewed ? ctx.t('keptKeyRenewed', { slot: slot(which) }) : '',
+              ].filter(Boolean);
               ctx.reveal({
                 id: s.id,
                 name: s.name,
                 keys: [{ slot: which, key }],
                 submitted: s.state === 'submitted',
-                note: renewed ? ctx.t('keptKeyRenewed', { slot: slot(which) }) : undefined,
+                note: notes.length ? notes.join(' ') : undefined,
               });
               await ctx.refresh();
             })
-            .catch((error: unknown) => ctx.fail(error)),
-        null,
-        `regenerate-${s.id}-${which}`,
+            .catch((error: unknown) => ctx.fail(error));
+        },
+        options,
+        id,
       ),
     );
+  };
+  const invalidEnd = () =>
+    ctx.notify(ctx.t('endInvalid', { example: formatDay('2026-01-31', ctx.lang) }), 'error');
+  const expiry = () => {
+    const id = `expiry-${s.id}`;
+    const ends: Record<KeySlot, string | null> = {
+      primary: s.primaryExpiresAt,
+      secondary: s.secondaryExpiresAt,
+    };
+    const picker = h(
+      'select',
+      { id: `${id}-slot` },
+      ...(['primary', 'secondary'] as const).map((k) => h('option', { value: k }, ctx.t(`${k}Key`))),
+    );
+    const at = h('div', {});
+    let field = endField(ctx, `${id}-at`, ctx.t('expiryAt'), ends.primary);
+    at.append(field.element);
+    picker.addEventListener('change', () => {
+      field = endField(ctx, `${id}-at`, ctx.t('expiryAt'), ends[picker.value as KeySlot]);
+      at.replaceChildren(field.element);
+    });
+    const f = form(
+      ctx,
+      id,
+      [
+        h('p', { class: 'question' }, ctx.t('keyExpiryTitle')),
+        h('div', { class: 'field' }, h('label', { for: `${id}-slot` }, ctx.t('whichKey')), picker),
+        at,
+      ],
+      ctx.t('saveExpiry'),
+      async () => {
+        const which = picker.value as KeySlot;
+        const end = field.value();
+        if (end === undefined) return invalidEnd();
+        const changed = await ctx.api.setKeyExpiry(s.id, which, end);
+        const kept = which === 'primary' ? changed.primaryExpiresAt : changed.secondaryExpiresAt;
+        await ctx.refresh(
+          undefined,
+          ctx.t('expirySaved', {
+            slot: slot(which),
+            name: s.name,
+            end: kept ? ctx.t('keyEndsAt', { time: bangkokTime(kept, ctx.lang) }) : ctx.t('keyNoEnd'),
+          }),
+        );
+      },
+    );
+    show(f);
+    picker.focus();
+  };
   const cancel = () =>
     show(
       confirmStep(
@@ -108,6 +187,11 @@ function card(ctx: PortalContext, s: Subscription): HTMLElement {
       { class: 'button', href: `#usage/${encodeURIComponent(s.id)}`, id: `usage-${s.id}` },
       ctx.t('usage'),
     ),
+    h(
+      'a',
+      { class: 'button', href: `#requests/${encodeURIComponent(s.id)}`, id: `requests-${s.id}` },
+      ctx.t('requestLog'),
+    ),
     button(`rename-${s.id}-open`, ctx.t('rename'), rename),
   );
   if (LIVE.includes(s.state)) {
@@ -118,16 +202,67 @@ function card(ctx: PortalContext, s: Subscription): HTMLElement {
       button(`regenerate-${s.id}-secondary-open`, ctx.t('regenerate', { slot: slot('secondary') }), () =>
         regenerate('secondary'),
       ),
+      button(`expiry-${s.id}-open`, ctx.t('keyExpiry'), expiry),
       button(`cancel-${s.id}-open`, ctx.t('cancelSubscription'), cancel, 'danger'),
     );
   }
-  const keys = h(
-    'span',
-    { class: 'last4' },
-    `${ctx.t('primaryKey')}: ${ctx.t('endsWith', { last4: s.primaryLast4 })}`,
-    h('br'),
-    `${ctx.t('secondaryKey')}: ${ctx.t('endsWith', { last4: s.secondaryLast4 })}`,
-  );
+  /** A key's last four, its end if it has one, and the key it replaced while that still works. */
+  const keyLine = (which: KeySlot) => {
+    const last4 = which === 'primary' ? s.primaryLast4 : s.secondaryLast4;
+    const end = which === 'primary' ? s.primaryExpiresAt : s.secondaryExpiresAt;
+    const old = which === 'primary' ? s.previousPrimary : s.previousSecondary;
+    const label = ctx.t(which === 'primary' ? 'primaryKey' : 'secondaryKey');
+    return h(
+      'span',
+      { class: 'key-line-text', id: `key-${s.id}-${which}` },
+      `${label}: ${ctx.t('endsWith', { last4 })}`,
+      end
+        ? `, ${ctx.t(Date.parse(end) <= Date.now() ? 'keyEndedAt' : 'keyEndsAt', { time: bangkokTime(end, ctx.lang) })}`
+        : '',
+      old
+        ? h(
+            'span',
+            { class: 'meta old-key', id: `old-key-${s.id}-${which}` },
+            ctx.t('oldKeyUntil', {
+              slot: slot(which),
+              last4: old.last4,
+              time: bangkokTime(old.endsAt, ctx.lang),
+            }),
+          )
+        : '',
+    );
+  };
+  const keys = h('span', { class: 'last4' }, keyLine('primary'), h('br'), keyLine('secondary'));
+  // Quota warnings by email, per subscription; only a subscription with a daily quota has any.
+  const warnings =
+    s.quota?.period === 'day' && LIVE.includes(s.state)
+      ? h(
+          'label',
+          { class: 'check', for: `warnings-${s.id}` },
+          h('input', {
+            type: 'checkbox',
+            id: `warnings-${s.id}`,
+            checked: s.quotaWarnings,
+            onchange: (event: Event) => {
+              const box = event.target as HTMLInputElement;
+              box.disabled = true;
+              ctx.api
+                .setQuotaWarnings(s.id, box.checked)
+                .then((changed) =>
+                  ctx.notify(
+                    ctx.t(changed.quotaWarnings ? 'quotaWarningsOn' : 'quotaWarningsOff', { name: s.name }),
+                  ),
+                )
+                .catch((error: unknown) => {
+                  box.checked = !box.checked;
+                  ctx.fail(error);
+                })
+                .finally(() => (box.disabled = false));
+            },
+          }),
+          ` ${ctx.t('quotaWarnings')}`,
+        )
+      : null;
   return h(
     'article',
     {
@@ -153,6 +288,7 @@ function card(ctx: PortalContext, s: Subscription): HTMLElement {
       [ctx.t('quotaLeft'), s.quotaLeft === null ? ctx.t('unlimited') : count(s.quotaLeft)],
       [ctx.t('keys'), keys],
     ]),
+    warnings,
     actions,
     panel,
   );

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../helpers/cli.js';
-import { processEnv } from '../helpers/store.js';
+import { demoProcessEnv } from '../helpers/demo.js';
 import { answerOf, Conformance, exampleUrl, operationsOf, type OpenApiDocument } from '../helpers/openapi.js';
 
 // The document's example requests are what a reader tries first on the docs page: they must work on
@@ -14,7 +14,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let key: string;
 let doc: OpenApiDocument;
 beforeAll(async () => {
-  server = await startServer(await processEnv(dir));
+  server = await startServer(await demoProcessEnv(dir));
   key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
   doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
 });
