@@ -108,6 +108,8 @@ describe('loadConfig: the settings table', () => {
       syncFundsPerBatch: 50,
       portal: 'open',
       portalContact: null,
+      rateLimitWarning: 100,
+      requestLogMaxRows: 10_000,
       publicUrl: null,
       smtpUrl: null,
       mailFrom: 'Rates data service <no-reply@localhost>',
