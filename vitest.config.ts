@@ -74,6 +74,8 @@ export function suiteConfig(suite: Suite) {
       pool: 'forks',
       // The server's bundle that the tests' processes run (test/helpers/cli.ts), made before any test;
       // for the journeys, the demo database too, made once and copied (test/helpers/demo-setup.ts).
+      // The worker threads start from that bundle too (test/helpers/threads-setup.ts).
+      setupFiles: ['test/helpers/threads-setup.ts'],
       globalSetup:
         suite === 'test'
           ? ['test/helpers/bundle-setup.ts']

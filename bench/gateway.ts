@@ -113,6 +113,41 @@ for (const path of ['/api/FundPriceService/LatestDate', '/api/ExchangeRateServic
       `${(((bCpu - aCpu) / aCpu) * 100).toFixed(1)} %, ${(((aRps - bRps) / aRps) * 100).toFixed(1)} %`,
   );
 }
+
+// The request log's cost (docs/portal.md): the full app with the log on (REQUEST_LOG_MAX_ROWS as set by
+// default) against the same app with it off (0), CPU of this process per call, the log's batched writes
+// included (they run here, every USAGE_FLUSH_MS). A second app with the log on gives the A/A spread:
+// what two identical servers differ by in the same alternation.
+const withLog = (maxRows: number) => buildApp({ config: { ...config, requestLogMaxRows: maxRows }, store });
+const logApps = {
+  'log on (A)': await withLog(config.requestLogMaxRows),
+  'log off': await withLog(0),
+  'log on (A2)': await withLog(config.requestLogMaxRows),
+};
+const logUrls = await Promise.all(
+  Object.values(logApps).map((app) => app.listen({ port: 0, host: '127.0.0.1' })),
+);
+console.log(
+  `\nRequest log (REQUEST_LOG_MAX_ROWS=${config.requestLogMaxRows} against 0, written every ${config.usageFlushMs} ms), the three in turn`,
+);
+for (const path of ['/api/FundPriceService/LatestDate', '/api/ExchangeRateService/Getfxfamily']) {
+  for (const url of logUrls) await load(url, path); // warm-up, not counted
+  const figures: Figures[][] = logUrls.map(() => []);
+  for (let round = 0; round < Number(values.rounds); round++)
+    for (const [i, url] of logUrls.entries()) figures[i]!.push(await load(url, path));
+  const cpu = figures.map((f) => median(f.map((x) => x.cpuUs)));
+  const rps = figures.map((f) => median(f.map((x) => x.rps)));
+  const [on, off, on2] = cpu as [number, number, number];
+  console.log(
+    `${path.split('/').at(-1)!.padEnd(16)} ` +
+      Object.keys(logApps)
+        .map((name, i) => `${name} ${cpu[i]!.toFixed(1)} µs ${rps[i]!.toFixed(0)} req/s`)
+        .join(', ') +
+      `; the log costs ${(on - off).toFixed(1)} µs a call (${(((on - off) / off) * 100).toFixed(1)} %), ` +
+      `A/A spread ${Math.abs(on - on2).toFixed(1)} µs (${((Math.abs(on - on2) / off) * 100).toFixed(1)} %)`,
+  );
+}
+await Promise.all(Object.values(logApps).map((app) => app.close()));
 await Promise.all([full.close(), bare.close()]);
 data.stop();
 await store.close();

@@ -13,6 +13,7 @@ import type { Store } from '../store/db.js';
 import { publishBatch } from '../store/publisher.js';
 import { readReferenceKeys } from '../store/reference-reads.js';
 import { encodeRows } from '../store/row-slice.js';
+import { recordRun, startedRun } from '../sources/state.js';
 import type { Connector, ImportRows, Window } from './connector.js';
 import { CallWindow } from './call-window.js';
 import { ConnectorError, SourceHttp } from './http.js';
@@ -104,21 +105,13 @@ export async function runConnector(
         ...described(connector),
       }
     : { ...stored, ...described(connector) };
-  const summary: ConnectorRunSummary = {
-    startedAt: now().toISOString(),
-    finishedAt: null,
-    result: 'running',
-    error: null,
-    requests: 0,
-    retries: 0,
+  const summary: ConnectorRunSummary = startedRun(now(), {
     windows: 0,
     fetched: 0,
     published: 0,
     unchanged: 0,
-    refused: [],
-    batches: 0,
-    seconds: 0,
-  };
+    refused: [] as RefusedRow[],
+  });
   const credentials = connector.credentials(settings);
   const limit = connector.callLimit?.(settings);
   const pace = limit ? new CallWindow(limit.calls, limit.windowMs) : undefined;
@@ -137,90 +130,87 @@ export async function runConnector(
     state.lastRun = summary;
     await writeConnectorState(store.db, state);
   }
-  try {
-    for (const { credential, value } of credentials)
-      if (!value)
-        throw new ConnectorError(
-          'credential',
-          `${credential.env} is not set: get one at ${credential.where} and set ${credential.env}.`,
+  await recordRun(summary, state, {
+    now,
+    started,
+    transport: http,
+    go: async () => {
+      for (const { credential, value } of credentials)
+        if (!value)
+          throw new ConnectorError(
+            'credential',
+            `${credential.env} is not set: get one at ${credential.where} and set ${credential.env}.`,
+          );
+      const run = await connector.open({ store, http, settings, today, dryRun: dry });
+      const windows = plan(state, connector, settings, today);
+      // What rows may refer to: the store's reference rows, and what this run's windows add to them.
+      const refs = References.fromKeys(await readReferenceKeys(store.db));
+      for (const [i, window] of windows.entries()) {
+        const fetched = await run.fetchWindow(window);
+        summary.windows++;
+        summary.fetched += fetched.fetched;
+        const ctx = newRowContext(refs, today);
+        for (const r of fetched.refused ?? []) summary.refused.push(cut(r));
+        const checked = checkRows(
+          fetched.rows,
+          ctx,
+          summary.refused,
+          `${connector.name} ${window.from} to ${window.to}`,
         );
-    const run = await connector.open({ store, http, settings, today, dryRun: dry });
-    const windows = plan(state, connector, settings, today);
-    // What rows may refer to: the store's reference rows, and what this run's windows add to them.
-    const refs = References.fromKeys(await readReferenceKeys(store.db));
-    for (const [i, window] of windows.entries()) {
-      const fetched = await run.fetchWindow(window);
-      summary.windows++;
-      summary.fetched += fetched.fetched;
-      const ctx = newRowContext(refs, today);
-      for (const r of fetched.refused ?? []) summary.refused.push(cut(r));
-      const checked = checkRows(
-        fetched.rows,
-        ctx,
-        summary.refused,
-        `${connector.name} ${window.from} to ${window.to}`,
-      );
-      const after: ConnectorState = {
-        ...state,
-        cursor: state.cursor === null || window.to > state.cursor ? window.to : state.cursor,
-        latestDate:
-          [state.latestDate, fetched.latest]
-            .filter((d): d is string => d !== null)
-            .sort()
-            .at(-1) ?? null,
-      };
-      const batch: ConnectorBatch = {
-        batchId: null,
-        window,
-        fetched: fetched.fetched,
-        inserted: 0,
-        changed: 0,
-        unchanged: 0,
-        refused: checked.refused + (fetched.refused?.length ?? 0),
-      };
-      if (dry) {
-        batch.folder = writeFiles(options.dryRunOut!, i + 1, window, checked.accepted);
-        batch.inserted = Object.values(checked.accepted).reduce((n, rows) => n + rows.length, 0);
-      } else {
-        const written = Object.entries(checked.built) as [ImportType, object[]][];
-        const published = await publishBatch(
-          store,
-          { kind: `connect ${connector.name}`, source: `${connector.name}: ${connector.source}` },
-          async (w) => {
-            for (const [type, rows] of written)
-              if (rows.length > 0) await w.write(type, encodeRows(rows as Record<string, unknown>[]).slice);
-          },
-          options.now,
-          (trx) => writeConnectorState(trx, { ...after, lastRun: summary }),
-        );
-        if (published.batchId === null) await writeConnectorState(store.db, { ...after, lastRun: summary });
-        else summary.batches++;
-        Object.assign(batch, { batchId: published.batchId, ...published.counts });
-        summary.published += published.counts.inserted + published.counts.changed;
-        summary.unchanged += published.counts.unchanged;
+        const after: ConnectorState = {
+          ...state,
+          cursor: state.cursor === null || window.to > state.cursor ? window.to : state.cursor,
+          latestDate:
+            [state.latestDate, fetched.latest]
+              .filter((d): d is string => d !== null)
+              .sort()
+              .at(-1) ?? null,
+        };
+        const batch: ConnectorBatch = {
+          batchId: null,
+          window,
+          fetched: fetched.fetched,
+          inserted: 0,
+          changed: 0,
+          unchanged: 0,
+          refused: checked.refused + (fetched.refused?.length ?? 0),
+        };
+        if (dry) {
+          batch.folder = writeFiles(options.dryRunOut!, i + 1, window, checked.accepted);
+          batch.inserted = Object.values(checked.accepted).reduce((n, rows) => n + rows.length, 0);
+        } else {
+          const written = Object.entries(checked.built) as [ImportType, object[]][];
+          const published = await publishBatch(
+            store,
+            { kind: `connect ${connector.name}`, source: `${connector.name}: ${connector.source}` },
+            async (w) => {
+              for (const [type, rows] of written)
+                if (rows.length > 0) await w.write(type, encodeRows(rows as Record<string, unknown>[]).slice);
+            },
+            options.now,
+            (trx) => writeConnectorState(trx, { ...after, lastRun: summary }),
+          );
+          if (published.batchId === null) await writeConnectorState(store.db, { ...after, lastRun: summary });
+          else summary.batches++;
+          Object.assign(batch, { batchId: published.batchId, ...published.counts });
+          summary.published += published.counts.inserted + published.counts.changed;
+          summary.unchanged += published.counts.unchanged;
+        }
+        Object.assign(state, after);
+        options.onBatch?.(batch);
+        options.onProgress?.({
+          done: i + 1,
+          total: windows.length,
+          rows: summary.fetched,
+          requests: http.requests,
+        });
       }
-      Object.assign(state, after);
-      options.onBatch?.(batch);
-      options.onProgress?.({
-        done: i + 1,
-        total: windows.length,
-        rows: summary.fetched,
-        requests: http.requests,
-      });
-    }
-    summary.result = 'ok';
-    state.lastSuccessAt = now().toISOString();
-  } catch (error) {
-    summary.result = 'failed';
-    summary.error = error instanceof Error ? error.message : String(error);
-  } finally {
-    summary.requests = http.requests;
-    summary.retries = http.retries;
-    if (pace) summary.pacedMs = pace.waitedMs;
-    summary.finishedAt = now().toISOString();
-    summary.seconds = (performance.now() - started) / 1000;
-    if (!dry) await writeConnectorState(store.db, { ...state, lastRun: summary });
-  }
+    },
+    save: async () => {
+      if (pace) summary.pacedMs = pace.waitedMs;
+      if (!dry) await writeConnectorState(store.db, { ...state, lastRun: summary });
+    },
+  });
   return summary;
 }
 

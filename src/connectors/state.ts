@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { expectedLatest, releaseDaysBetween, type ReleaseSchedule } from '../domain/release-schedule.js';
 import type { Database } from '../store/schema.js';
+import { runStatus, type RunStatus, type RunSummary } from '../sources/state.js';
 import {
   readAllConnectorStateTexts,
   readConnectorStateText,
@@ -17,14 +18,8 @@ export interface RefusedRow {
   reason: string;
 }
 
-export interface ConnectorRunSummary {
-  startedAt: string;
-  finishedAt: string | null;
-  result: 'running' | 'ok' | 'failed';
-  /** What stopped a failed run (never a credential). */
-  error: string | null;
-  requests: number;
-  retries: number;
+/** A connector's run as recorded: a source's run (src/sources/state.ts) and the connector's own figures. */
+export interface ConnectorRunSummary extends RunSummary {
   windows: number;
   /** Rows read from the source. */
   fetched: number;
@@ -33,8 +28,6 @@ export interface ConnectorRunSummary {
   /** Rows the store already held as they are. */
   unchanged: number;
   refused: RefusedRow[];
-  batches: number;
-  seconds: number;
   /** Time requests were held to stay within the source's limit of calls (callLimit), in ms. */
   pacedMs?: number;
 }
@@ -83,13 +76,9 @@ export async function writeConnectorState(db: Kysely<Database>, state: Connector
 export { expectedLatest, type ReleaseSchedule } from '../domain/release-schedule.js';
 
 /** What /ready, /metrics and `rates connect status` say of a connector. */
-export interface ConnectorStatus {
+export interface ConnectorStatus extends RunStatus {
   connector: string;
   backfillDone: boolean;
-  lastRunAt: string | null;
-  lastResult: ConnectorRunSummary['result'] | null;
-  lastError: string | null;
-  lastSuccessAt: string | null;
   latestDate: string | null;
   /** The day the source's release schedule says it has out by now. */
   expectedDate: string;
@@ -104,10 +93,7 @@ export function connectorStatus(state: ConnectorState, now = new Date()): Connec
   return {
     connector: state.connector,
     backfillDone: state.cursor !== null && state.cursor >= state.until,
-    lastRunAt: state.lastRun?.startedAt ?? null,
-    lastResult: state.lastRun?.result ?? null,
-    lastError: state.lastRun?.error ?? null,
-    lastSuccessAt: state.lastSuccessAt,
+    ...runStatus(state),
     latestDate: state.latestDate,
     expectedDate: expected,
     lagDays: lag,

@@ -60,7 +60,10 @@ export function readTypes(store: Store, now: Date): Promise<TypeStatus[]> {
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:16px;color:#111827}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb}
 .late{color:#b91c1c;font-weight:600}.on-time{color:#15803d}nav a{margin-right:16px}
-.scroll{overflow-x:auto}`;
+.scroll{overflow-x:auto}td:nth-child(n+3){white-space:nowrap}
+@media (max-width:640px){table,tbody,tr,td{display:block}thead{position:absolute;left:-9999px}
+tr{border-bottom:1px solid #e5e7eb;padding:6px 0}td{border:none;padding:2px 0;white-space:normal}
+td::before{content:attr(data-label) ": ";color:#4b5563}}`;
 const CSP = [
   "default-src 'none'",
   // The page's icon is the empty data: URL the explorer's pages use (no request for /favicon.ico).
@@ -89,10 +92,10 @@ function page(status: ServiceStatus): string {
   const rows = status.types
     .map(
       (t) => `<tr data-type="${escape(t.name)}">
-<td>${escape(t.label)}</td><td>${escape(scheduleText(t.schedule))}</td>
-<td>${t.latestDay ?? '–'}</td><td>${t.expectedDay ?? '–'}</td>
-<td>${t.lastPublishedAt ?? '–'}</td>
-<td class="${t.state}">${STATES[t.state]}${t.daysBehind ? ` (${t.daysBehind} release day${t.daysBehind === 1 ? '' : 's'} behind)` : ''}</td></tr>`,
+<td data-label="Data">${escape(t.label)}</td><td data-label="Published">${escape(scheduleText(t.schedule))}</td>
+<td data-label="Latest day">${t.latestDay ?? '–'}</td><td data-label="Expected day">${t.expectedDay ?? '–'}</td>
+<td data-label="Last published">${t.lastPublishedAt ?? '–'}</td>
+<td data-label="State" class="${t.state}">${STATES[t.state]}${t.daysBehind ? ` (${t.daysBehind} release day${t.daysBehind === 1 ? '' : 's'} behind)` : ''}</td></tr>`,
     )
     .join('\n');
   const hours = Math.floor(status.uptimeSeconds / 3600);

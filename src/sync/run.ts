@@ -18,6 +18,7 @@ import {
   type ListedFund,
   type ProductRates,
 } from './read.js';
+import { recordRun, startedRun } from '../sources/state.js';
 import { BatchChecks, type Sourced } from './row-checks.js';
 import { readSyncState, writeSyncState, type SyncRunSummary, type SyncState } from './state.js';
 import { Upstream, type UpstreamOptions } from './upstream.js';
@@ -98,35 +99,17 @@ export async function runSync(store: Store, options: SyncOptions): Promise<SyncR
           lastRun: null,
         }
       : stored;
-  const summary: SyncRunSummary = {
-    startedAt: now().toISOString(),
-    finishedAt: null,
-    result: 'running',
-    error: null,
-    requests: 0,
-    retries: 0,
-    rows: 0,
-    written: 0,
-    batches: 0,
-    seconds: 0,
-  };
+  const summary: SyncRunSummary = startedRun(now(), { rows: 0, written: 0 });
   state.lastRun = summary;
   await writeSyncState(store.db, state);
   const run = new SyncRun(store, up, state, summary, options, today);
-  try {
-    await run.go();
-    summary.result = 'ok';
-    state.lastSuccessAt = now().toISOString();
-  } catch (error) {
-    summary.result = 'failed';
-    summary.error = error instanceof Error ? error.message : String(error);
-  } finally {
-    summary.requests = up.requests;
-    summary.retries = up.retries;
-    summary.finishedAt = now().toISOString();
-    summary.seconds = (performance.now() - started) / 1000;
-    await writeSyncState(store.db, state);
-  }
+  await recordRun(summary, state, {
+    now,
+    started,
+    transport: up,
+    go: () => run.go(),
+    save: () => writeSyncState(store.db, state),
+  });
   return summary;
 }
 

@@ -1,24 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { runStatus, type RunStatus, type RunSummary } from '../sources/state.js';
 import { readSyncStateText, writeSyncStateText } from '../store/sync-state-repo.js';
 
 /** The one sync a store has (a mirror copies one upstream); its row in sync_state. */
 const NAME = 'upstream';
 
-export interface SyncRunSummary {
-  startedAt: string;
-  finishedAt: string | null;
-  result: 'running' | 'ok' | 'failed';
-  /** What stopped a failed run, in the sync's words (never a key). */
-  error: string | null;
-  requests: number;
-  retries: number;
+/** A sync run as recorded: a source's run (src/sources/state.ts) and the sync's own figures. */
+export interface SyncRunSummary extends RunSummary {
   /** Rows read from the upstream. */
   rows: number;
   /** Rows new or changed in this store. */
   written: number;
-  batches: number;
-  seconds: number;
 }
 
 /**
@@ -54,13 +47,9 @@ export async function writeSyncState(db: Kysely<Database>, state: SyncState): Pr
 }
 
 /** What /ready, /metrics and `rates sync status` say of the sync. */
-export interface SyncStatus {
+export interface SyncStatus extends RunStatus {
   upstream: string;
   phase: SyncState['phase'];
-  lastRunAt: string | null;
-  lastResult: SyncRunSummary['result'] | null;
-  lastError: string | null;
-  lastSuccessAt: string | null;
   /** Seconds since the last successful run ended: how far behind the upstream this store may be. */
   lagSeconds: number | null;
 }
@@ -69,10 +58,7 @@ export function syncStatus(state: SyncState, now = new Date()): SyncStatus {
   return {
     upstream: state.upstream,
     phase: state.phase,
-    lastRunAt: state.lastRun?.startedAt ?? null,
-    lastResult: state.lastRun?.result ?? null,
-    lastError: state.lastRun?.error ?? null,
-    lastSuccessAt: state.lastSuccessAt,
+    ...runStatus(state),
     lagSeconds:
       state.lastSuccessAt === null
         ? null

@@ -78,7 +78,7 @@ describe('/status', () => {
     expect(res.headers.vary).toContain('accept');
     for (const href of ['/', '/docs', '/portal']) expect(res.body).toContain(`href="${href}"`);
     expect(res.body).toContain('<tr data-type="fund-prices">');
-    expect(res.body).toContain(`<td>${await latestPriceDay()}</td>`);
+    expect(res.body).toContain(`<td data-label="Latest day">${await latestPriceDay()}</td>`);
     // No Accept at all: the page too.
     expect((await t.app.inject({ url: '/status' })).headers['content-type']).toMatch(/^text\/html/);
   });

@@ -146,7 +146,7 @@ const EN = {
   renamed: 'Renamed.',
   regenerate: 'Regenerate the {slot} key',
   regenerateConfirm:
-    'Regenerate the {slot} key of {name}? The old {slot} key stops at once; the other key keeps working.',
+    'Regenerate the {slot} key of {name}? The old {slot} key stops at once, or at the end of the time you choose below; the other key keeps working.',
   regenerateYes: 'Yes, regenerate',
   cancelSubscription: 'Cancel the subscription',
   cancelConfirm: 'Cancel {name}? Both its keys stop at once. This cannot be undone.',
@@ -416,7 +416,8 @@ const TH: Record<PortalKey, string> = {
   save: 'บันทึก',
   renamed: 'เปลี่ยนชื่อแล้ว',
   regenerate: 'สร้างคีย์{slot}ใหม่',
-  regenerateConfirm: 'สร้างคีย์{slot}ของ {name} ใหม่? คีย์{slot}เดิมจะหยุดทำงานทันที คีย์อีกตัวยังใช้ได้',
+  regenerateConfirm:
+    'สร้างคีย์{slot}ของ {name} ใหม่? คีย์{slot}เดิมจะหยุดทำงานทันที หรือเมื่อครบเวลาที่เลือกด้านล่าง คีย์อีกตัวยังใช้ได้',
   regenerateYes: 'ใช่ สร้างใหม่',
   cancelSubscription: 'ยกเลิกการสมัครใช้',
   cancelConfirm: 'ยกเลิก {name}? คีย์ทั้งสองจะหยุดทำงานทันที และย้อนกลับไม่ได้',

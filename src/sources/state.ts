@@ -1,0 +1,78 @@
+// The source framework's run records (issue 53 item 3): what a run of any source (the sync, each
+// connector) records in the store as it goes and when it ends, and what its status says of it.
+
+/** A run of a source as recorded: each source adds its own figures (rows read, windows, refused). */
+export interface RunSummary {
+  startedAt: string;
+  finishedAt: string | null;
+  result: 'running' | 'ok' | 'failed';
+  /** What stopped a failed run, in the framework's words (never a key or a credential). */
+  error: string | null;
+  requests: number;
+  retries: number;
+  batches: number;
+  seconds: number;
+}
+
+/** A new run's record: running, nothing counted yet, and the source's own figures at their start. */
+export function startedRun<F extends object>(now: Date, figures: F): RunSummary & F {
+  return {
+    startedAt: now.toISOString(),
+    finishedAt: null,
+    result: 'running',
+    error: null,
+    requests: 0,
+    retries: 0,
+    batches: 0,
+    seconds: 0,
+    ...figures,
+  };
+}
+
+/**
+ * Runs `go` and records how it ended in `summary` (and the success in `state`), whatever it is: the
+ * requests of its transport, the time, the error's message; then `save`s the state.
+ */
+export async function recordRun(
+  summary: RunSummary,
+  state: { lastSuccessAt: string | null },
+  run: {
+    now: () => Date;
+    started: number;
+    transport: { requests: number; retries: number };
+    go: () => Promise<void>;
+    save: () => Promise<void>;
+  },
+): Promise<void> {
+  try {
+    await run.go();
+    summary.result = 'ok';
+    state.lastSuccessAt = run.now().toISOString();
+  } catch (error) {
+    summary.result = 'failed';
+    summary.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    summary.requests = run.transport.requests;
+    summary.retries = run.transport.retries;
+    summary.finishedAt = run.now().toISOString();
+    summary.seconds = (performance.now() - run.started) / 1000;
+    await run.save();
+  }
+}
+
+/** What every source's status says of its last run (`rates sync status`, `rates connect status`, /ready). */
+export interface RunStatus {
+  lastRunAt: string | null;
+  lastResult: RunSummary['result'] | null;
+  lastError: string | null;
+  lastSuccessAt: string | null;
+}
+
+export function runStatus(state: { lastRun: RunSummary | null; lastSuccessAt: string | null }): RunStatus {
+  return {
+    lastRunAt: state.lastRun?.startedAt ?? null,
+    lastResult: state.lastRun?.result ?? null,
+    lastError: state.lastRun?.error ?? null,
+    lastSuccessAt: state.lastSuccessAt,
+  };
+}
