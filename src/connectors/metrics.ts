@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
-import { epochSeconds as seconds, storedGauges } from '../gateway/stored-gauges.js';
+import { storedGauges } from '../gateway/stored-gauges.js';
+import { runGauges } from '../sources/metrics.js';
 import type { Database } from '../store/schema.js';
 import { connectorStatus, readConnectorStates } from './state.js';
 
@@ -10,19 +11,14 @@ import { connectorStatus, readConnectorStates } from './state.js';
  */
 export function registerConnectorMetrics(registry: Registry, db: Kysely<Database>): void {
   if (registry.getSingleMetric('rates_connector_last_result')) return;
-  const { gauge, lastResult } = storedGauges(
+  const gauges = storedGauges(
     registry,
     async () => (await readConnectorStates(db)).map((state) => ({ state, status: connectorStatus(state) })),
     { name: 'connector', of: (r) => r.state.connector },
   );
+  const { gauge } = gauges;
   gauge('rates_connector_backfill_done', '1 once the connector has backfilled from its first day', (r) =>
     r.status.backfillDone ? 1 : 0,
-  );
-  gauge('rates_connector_last_run_timestamp_seconds', 'When the last run started', (r) =>
-    seconds(r.status.lastRunAt),
-  );
-  gauge('rates_connector_last_success_timestamp_seconds', 'When the last successful run ended', (r) =>
-    seconds(r.status.lastSuccessAt),
   );
   gauge(
     'rates_connector_lag_days',
@@ -30,28 +26,18 @@ export function registerConnectorMetrics(registry: Registry, db: Kysely<Database
     (r) => r.status.lagDays,
   );
   gauge(
-    'rates_connector_last_run_requests',
-    'Requests to the source in the last run',
-    (r) => r.state.lastRun?.requests,
-  );
-  gauge(
     'rates_connector_last_run_fetched_rows',
     'Rows read from the source in the last run',
     (r) => r.state.lastRun?.fetched,
-  );
-  gauge(
-    'rates_connector_last_run_batches',
-    'Batches published by the last run',
-    (r) => r.state.lastRun?.batches,
   );
   gauge(
     'rates_connector_last_run_refused_rows',
     "Rows the import's checks refused in the last run",
     (r) => r.state.lastRun?.refused.length,
   );
-  lastResult(
-    'rates_connector_last_result',
-    'The last run of each connector: 1 for its result (ok, failed, running)',
-    (r) => r.status.lastResult,
-  );
+  runGauges(gauges, 'rates_connector', {
+    run: 'run',
+    from: 'source',
+    result: 'The last run of each connector',
+  });
 }
