@@ -29,6 +29,9 @@ import {
 } from './http/protocol-edges.js';
 import { limitClientConnections, RequestsInFlight } from './http/client-connections.js';
 import { apiRoutes } from './routes/api.js';
+import { timemapRoutes } from './routes/timemap.js';
+import { RouteReads } from './http/as-of.js';
+import { Timeline } from './store/timeline.js';
 import { changesRoutes } from './routes/changes.js';
 import { docsRoutes } from './routes/docs.js';
 import { explorerRoutes } from './routes/explorer.js';
@@ -224,8 +227,13 @@ export async function buildApp({
         done();
       });
     }
+    // Every committed batch, read once per data version: as-of calls, Last-Modified, timemaps.
+    const timeline = new Timeline(store.reader, data);
+    const routeReads = new RouteReads();
     await app.register(apiRoutes, {
       prefix: '/api',
+      timeline,
+      routeReads,
       // The API only reads: a replica (DATABASE_READ_URL) can answer it.
       repos: createRepositories(store.reader, makeCaches(config, data)),
       now,
@@ -243,6 +251,7 @@ export async function buildApp({
       mailer: portalMail,
       now,
     });
+    await app.register(timemapRoutes, { timeline, routeReads });
     await app.register(docsRoutes, { store });
     await app.register(explorerRoutes, { root: webRoot });
     await app.register(changesRoutes, { publicUrl: publicAddress.url });

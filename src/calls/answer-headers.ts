@@ -3,6 +3,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import helmet from 'helmet';
 import { LRUCache } from 'lru-cache';
 import type { CachedAnswer, Encoding } from '../cache/answer-cache.js';
+import { modifiedSince } from '../domain/as-of.js';
 
 /**
  * The security headers of an API answer (JSON or CSV, never rendered as a page): the set the OWASP
@@ -73,9 +74,21 @@ export function cachingHeaders(options: CachingOptions): Readonly<Record<string,
   return {
     'cache-control': `${options.shared ? 'public' : 'private'}, max-age=${options.maxAgeS}`,
     vary: options.shared
-      ? 'Accept, Accept-Encoding, Ocp-Apim-Subscription-Key, Origin'
-      : 'Accept, Accept-Encoding, Origin',
+      ? 'Accept, Accept-Encoding, Accept-Datetime, Ocp-Apim-Subscription-Key, Origin'
+      : 'Accept, Accept-Encoding, Accept-Datetime, Origin',
   };
+}
+
+/**
+ * Whether a cached answer is a 304 for these request headers: If-None-Match names its ETag (or any),
+ * or, without If-None-Match, it was last modified no later than If-Modified-Since (RFC 9110 13.1.3).
+ */
+export function answerNotModified(
+  headers: { 'if-none-match'?: string; 'if-modified-since'?: string },
+  answer: CachedAnswer,
+): boolean {
+  if (headers['if-none-match'] !== undefined) return etagMatches(headers['if-none-match'], answer.etag);
+  return !modifiedSince(headers['if-modified-since'], answer.headers['last-modified']);
 }
 
 /** Whether If-None-Match names this ETag (or any): the answer is then a 304 without a body. */
@@ -96,9 +109,10 @@ export function cachedAnswerHeaders(
 ): Record<string, string> {
   return {
     'content-type': answer.contentType,
-    ...answer.headers,
     etag: answer.etag,
     ...caching,
+    // After the caching: an answer as of a past instant is cached for a year (http/as-of.ts).
+    ...answer.headers,
     ...(body && body !== answer.body && { 'content-encoding': encoding }),
     ...(body && { 'content-length': String(body.length) }),
   };

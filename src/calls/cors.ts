@@ -7,6 +7,9 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Reset',
   'Retry-After',
   'X-Request-Id',
+  // The state an answer as of an instant serves, and its timemap (docs/time-travel.md).
+  'Memento-Datetime',
+  'Link',
 ];
 
 /** Which origins may read an answer: '*' any, one origin, a list (CORS_ORIGINS), or none. */

@@ -6,6 +6,7 @@ import type { ListedFund } from '../funds/repository.js';
 import { dailySeriesBytes, type FxDailySeries } from '../exchange-rates/repository.js';
 import type { Fund } from '../store/schema.js';
 import { SeriesCache } from '../store/series-cache.js';
+import { readingAsOf } from '../store/as-of.js';
 import type { SettingName } from '../settings.js';
 import { AnswerCache } from '../cache/answer-cache.js';
 import { NoCache, type LoadingCache } from '../cache/loading-cache.js';
@@ -58,7 +59,25 @@ type CacheOf<N extends CacheName> =
 export function makeCache<N extends CacheName>(name: N, config: Config, data: DataVersion): CacheOf<N> {
   const { size, bytesOf } = CACHES[name] as CacheSpec<unknown, object>;
   const maxBytes = config[size] as number;
-  return (maxBytes > 0 ? new SeriesCache(data, { maxBytes, bytesOf }) : new NoCache()) as CacheOf<N>;
+  return (
+    maxBytes > 0 ? new LatestOnly(new SeriesCache(data, { maxBytes, bytesOf })) : new NoCache()
+  ) as CacheOf<N>;
+}
+
+/**
+ * A cache of the latest data only: a call read as of a past instant (store/as-of.ts) reads past it,
+ * neither taking nor leaving anything there.
+ */
+class LatestOnly<K, V> implements LoadingCache<K, V> {
+  constructor(private readonly cache: LoadingCache<K, V>) {}
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    return readingAsOf() ? load() : this.cache.get(key, load);
+  }
+
+  get stats(): { entries: number; bytes: number } {
+    return this.cache.stats;
+  }
 }
 
 /** Every named cache, as the repositories take them. */

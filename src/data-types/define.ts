@@ -120,21 +120,21 @@ export interface PublishedType<
 export interface ReferenceType<
   N extends string = string,
   C extends Columns = Columns,
-  X extends Derived = Record<never, never>,
+  X extends Derived<C> = Record<never, never>,
 > extends Common<N, C> {
   kind: 'reference';
   /** Names one in messages: `unknown fund X`, `duplicate family USD in this batch`. */
   what: string;
   /** The key a file's value names (default: the value itself, if stored); undefined: unknown. */
   resolve?(value: unknown, refs: References): string | number | undefined;
-  /** Columns the store keeps beside the given ones, made from them (a fund's upper-cased code). */
-  derive?(row: RowOf<C>): X;
+  /** Columns the store keeps beside the given ones, each made from the row (a fund's upper-cased code). */
+  derive?: X;
   /** The demo's rows: all go into the demo's first batch. */
   demo?: (plan: DemoPlan) => Promise<RowOf<C>[]>;
 }
 
-/** Columns the store derives from a reference row's own. */
-type Derived = Readonly<Record<string, string | number | null>>;
+/** Columns the store derives from a reference row's own: each column's name and how it is made. */
+type Derived<C extends Columns> = Readonly<Record<string, (row: RowOf<C>) => string | number | null>>;
 
 export type DataType = PublishedType | ReferenceType;
 
@@ -151,7 +151,7 @@ export function published<
 export function referenceType<
   const N extends string,
   const C extends Columns,
-  X extends Derived = Record<never, never>,
+  X extends Derived<C> = Record<never, never>,
 >(spec: Omit<ReferenceType<N, C, X>, 'kind'>): ReferenceType<N, C, X> {
   return { kind: 'reference', ...spec };
 }

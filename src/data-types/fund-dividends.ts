@@ -1,20 +1,9 @@
-import { FUND_CODE } from '../domain/fund-code.js';
-import { column, published, reference, type RowOf } from './define.js';
-import { date, decimal, string } from './fields.js';
+import { published } from './define.js';
 import { RowError } from './row-context.js';
 
-export const DIVIDEND_COLUMNS = {
-  fund_id: reference<number>('funds', string(40, FUND_CODE, 'a fund number or short code'), {
-    file: 'fund',
-    doc: '(number or code)',
-  }),
-  book_closing_date: column(date, { file: 'book_closing' }),
-  payment_date: column(date, { file: 'payment' }),
-  per_unit: column(decimal(6)),
-} as const;
+import { DIVIDEND_COLUMNS } from './fund-facts-columns.js';
 
-/** A dividend as the table keeps it. */
-export type FundDividendRow = RowOf<typeof DIVIDEND_COLUMNS>;
+export { DIVIDEND_COLUMNS, type FundDividendRow } from './fund-facts-columns.js';
 
 /** Dividends a fund paid (SEC's dividend details): one row per fund and book-closing day. */
 export const fundDividends = published({

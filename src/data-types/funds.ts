@@ -36,7 +36,7 @@ export const funds = referenceType({
     ctx.refs.addFund(row.id, row.code);
   },
   // A fund is found by its short code in any case (FundPrice/{code}/...): the key of that search.
-  derive: (row) => ({ code_key: row.code.toUpperCase() }),
+  derive: { code_key: (row: { code: string }) => row.code.toUpperCase() },
   resolve: (value, refs) => refs.resolveFund(String(value)),
   demo: async (plan) => plan.funds.map((p) => p.row),
 });

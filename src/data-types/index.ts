@@ -136,8 +136,9 @@ export function sourceKeys(type: DataType): [string, string | null] {
 type Flat<T> = { [K in keyof T]: T[K] };
 type Origin<D> =
   D extends PublishedType<string, Columns, infer O> ? { [K in O[number]]: number | null } : unknown;
-type Derived<D> =
-  D extends ReferenceType<string, Columns, infer X> ? { -readonly [K in keyof X]: X[K] } : unknown;
+type Derived<D> = D extends { kind: 'reference'; derive?: infer X }
+  ? { -readonly [K in keyof NonNullable<X>]: NonNullable<X>[K] extends (row: never) => infer V ? V : never }
+  : unknown;
 type ColumnsOf<D> = D extends { columns: infer C extends Columns } ? RowOf<C> : never;
 
 /**
@@ -166,10 +167,20 @@ type RevisionTable<D> = Flat<
 type Published = Extract<Declared, { kind: 'published' }>;
 type Reference = Extract<Declared, { kind: 'reference' }>;
 
-/** The tables of every data type, for Kysely's Database (store/schema.ts). */
+/**
+ * The tables of every data type, for Kysely's Database (store/schema.ts). Reference rows name the
+ * batch that wrote them (null: written before batches named them, read as always there) and keep
+ * their earlier values as revisions, as published values do (as-of reads, docs/time-travel.md).
+ */
 export type DataTables = { [D in Published as TableName<D['name']>]: ServedTable<D> } & {
   [D in Published as RevisionsName<TableName<D['name']>>]: RevisionTable<D>;
-} & { [D in Reference as TableName<D['name']>]: Flat<ColumnsOf<D> & Derived<D>> };
+} & {
+  [D in Reference as TableName<D['name']>]: Flat<ColumnsOf<D> & Derived<D> & { batch_id: number | null }>;
+} & {
+  [D in Reference as RevisionsName<TableName<D['name']>>]: Flat<
+    ColumnsOf<D> & Derived<D> & { batch_id: number | null; replaced_by_batch_id: number; replaced_at: string }
+  >;
+};
 
 export { revisionsOf, tableOf };
 export type { DataType, PublishedType, ReferenceType } from './define.js';

@@ -1,7 +1,7 @@
 // Calendar dates are plain 'YYYY-MM-DD' strings (Gregorian, Bangkok). All arithmetic goes through UTC
 // so no local time zone or daylight-saving rule can shift a day.
 
-const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+export const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 export const BUDDHIST_ERA_OFFSET = 543;
 /** The years the service takes: A.D. from 1900; 2400 and later look like Buddhist-era years. */
 export const MIN_YEAR = 1900;

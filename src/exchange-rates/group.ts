@@ -6,6 +6,7 @@ import { exchangeRateWebsiteRoutes } from './website-routes.js';
 export const exchangeRateService = serviceGroup({
   name: 'ExchangeRateService',
   repositories: ['fx', 'fxRounds'],
+  reads: ['fx-families', 'fx-rates'],
   routes: async (api, { repos }: GroupContext<ExchangeRateRepositories>) => {
     await api.register(exchangeRateRoutes, { repos });
     await api.register(exchangeRateWebsiteRoutes, { repos });

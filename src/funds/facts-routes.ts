@@ -14,6 +14,7 @@ export const fundFactsRoutes: FastifyPluginAsyncTypebox<{ repos: FundRepositorie
   app.get(
     '/FundFacts/:fund',
     {
+      config: { reads: ['funds', 'fund-facts', 'fund-prices'] },
       schema: {
         operationId: 'FundFacts',
         summary:
@@ -42,6 +43,7 @@ export const fundFactsRoutes: FastifyPluginAsyncTypebox<{ repos: FundRepositorie
   app.get(
     '/FundDividends/:fund/:fdd/:fmm/:fyyyy/:tdd/:tmm/:tyyyy',
     {
+      config: { reads: ['funds', 'fund-dividends'] },
       schema: {
         operationId: 'FundDividends',
         summary: 'Dividends a fund paid, by book-closing day in a date range, ascending',

@@ -7,6 +7,7 @@ import type { FundRepositories } from './repository.js';
 export const fundPriceService = serviceGroup({
   name: 'FundPriceService',
   repositories: ['funds'],
+  reads: ['funds', 'fund-categories', 'fund-prices'],
   routes: async (api, { repos }: GroupContext<FundRepositories>) => {
     await api.register(fundNavRoutes, { repos });
     await api.register(fundPriceRoutes, { repos });

@@ -5,10 +5,11 @@ import { admit, type Admission } from '../calls/admission.js';
 import {
   answerEncoding,
   cachedAnswerHeaders,
-  etagMatches,
+  answerNotModified,
   securityHeaders,
 } from '../calls/answer-headers.js';
 import { answerKey } from '../calls/answer-key.js';
+import { asksInstant } from './as-of.js';
 import type { CallLog } from '../calls/call-log.js';
 import { countCall } from '../calls/completion.js';
 import { corsOrigin, fixedCorsHeaders, type CorsOrigin } from '../calls/cors.js';
@@ -71,6 +72,8 @@ export class DirectAnswers {
     const { answers, gateway, maxUrlLength } = this.options;
     const url = req.url ?? '';
     if (req.method !== 'GET' || this.closing || url.length > maxUrlLength) return false;
+    // A call as of an instant is answered by the framework (http/as-of.ts): it resolves the instant.
+    if (asksInstant(req.headers, url)) return false;
     const now = gateway.now();
     const cacheKey = answerKey(url, req.headers.accept, now);
     const answer = answers.get(cacheKey);
@@ -136,7 +139,7 @@ export class DirectAnswers {
     const { answers, gateway, log, callLog } = this.options;
     const id = requestId(req);
     const encoding = answerEncoding(req.headers['accept-encoding']);
-    const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
+    const notModified = answerNotModified(req.headers, answer);
     const statusCode = notModified ? 304 : 200;
     const body = notModified ? undefined : answers.encoded(cacheKey, answer, encoding);
     const headers = this.headersOf(req.url ?? '', answer, body, encoding, call.cors).slice();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerCache, CachedAnswer } from '../cache/answer-cache.js';
-import { answerEncoding, cachedAnswerHeaders, etagMatches } from '../calls/answer-headers.js';
+import { answerEncoding, answerNotModified, cachedAnswerHeaders } from '../calls/answer-headers.js';
+import { keptHeaders } from './as-of.js';
 import { answerKey } from '../calls/answer-key.js';
 import type { Gateway } from '../gateway/index.js';
 import { operationName, serviceGroup } from './route-names.js';
@@ -34,7 +35,12 @@ export function installResponseCache(
 
   app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    request.cacheKey = answerKey(request.url, request.headers.accept, options.now());
+    request.cacheKey = answerKey(
+      request.url,
+      request.headers.accept,
+      options.now(),
+      request.asOf ?? (request.asksInstant ? 'now' : undefined),
+    );
     request.cacheVersion = cache.currentVersion;
     const hit = cache.get(request.cacheKey);
     (hit ? gateway.metrics.answerHit : gateway.metrics.answerMiss).inc();
@@ -47,7 +53,7 @@ export function installResponseCache(
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const answer = cache.put(request.cacheKey, request.cacheVersion ?? -1, {
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      headers: disposition(reply),
+      headers: keptHeaders(reply),
       body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload),
       route: {
         group: serviceGroup(request.routeOptions.url ?? ''),
@@ -61,11 +67,6 @@ export function installResponseCache(
   });
 }
 
-function disposition(reply: FastifyReply): Record<string, string> {
-  const value = reply.getHeader('content-disposition');
-  return value === undefined ? {} : { 'content-disposition': String(value) };
-}
-
 /** Headers and body of an answer for this request: 304, or the body in the best accepted encoding. */
 function prepare(
   request: FastifyRequest,
@@ -74,7 +75,7 @@ function prepare(
   answer: CachedAnswer,
   caching: Readonly<Record<string, string>>,
 ): Buffer | null {
-  const notModified = etagMatches(request.headers['if-none-match'], answer.etag);
+  const notModified = answerNotModified(request.headers, answer);
   const encoding = answerEncoding(request.headers['accept-encoding']);
   const body = notModified ? undefined : cache.encoded(request.cacheKey!, answer, encoding);
   reply.headers(cachedAnswerHeaders(answer, body, encoding, caching));

@@ -37,7 +37,7 @@ export async function installApiCors(
   });
   const options = {
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Ocp-Apim-Subscription-Key', 'Content-Type'],
+    allowedHeaders: ['Ocp-Apim-Subscription-Key', 'Content-Type', 'Accept-Datetime'],
     exposedHeaders: EXPOSED_HEADERS,
     // Browsers cache a preflight this long (seconds), sparing a round trip per call.
     maxAge: 600,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { DataTypeName } from '../data-types/index.js';
 import type { ServiceGroupName } from '../domain/service-groups.js';
 
 /** What a service group's routes are handed: their own repositories only, and the clock. */
@@ -15,6 +16,11 @@ export interface GroupContext<R> {
 export interface ServiceGroup<R extends object = object, N extends ServiceGroupName = ServiceGroupName> {
   name: N;
   repositories: readonly (keyof R & string)[];
+  /**
+   * The data types its answers are made of (a route may name its own in `config.reads`): what an
+   * answer's Last-Modified, Memento-Datetime and timemap follow (docs/time-travel.md).
+   */
+  reads: readonly DataTypeName[];
   routes: FastifyPluginAsync<GroupContext<R>>;
 }
 

@@ -5,6 +5,7 @@ import { interestRateRoutes } from './routes.js';
 export const interestRatesService = serviceGroup({
   name: 'InterestRatesService',
   repositories: ['deposits', 'loans'],
+  reads: ['deposit-products', 'deposit-rates', 'loan-products', 'loan-rates'],
   routes: async (api, { repos, now }: GroupContext<InterestRateRepositories>) =>
     api.register(interestRateRoutes, { repos, now }),
 });

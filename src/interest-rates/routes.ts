@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { DataTypeName } from '../data-types/index.js';
 import { bangkokToday } from '../domain/dates.js';
 import { LooseDate, parseLooseDate } from '../domain/params.js';
 import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
@@ -16,6 +17,8 @@ interface RateOperation<T extends TSchema> {
   item: T;
   present: (rates: ProductRate[]) => Static<T>[];
   repo: ProductRateRepository;
+  /** The data types its answer is made of (http/as-of.ts). */
+  reads: readonly DataTypeName[];
 }
 
 /** The InterestRatesService group (4.7, and the website's loan rates of contract notes: the website). */
@@ -27,11 +30,12 @@ export const interestRateRoutes: FastifyPluginAsyncTypebox<{
   // one answer for a day, so a past day's rates are shown with the same code as today's. A later day
   // gives the rates announced for it so far.
   const OnDate = Type.Object({ date: LooseDate });
-  const serve = <T extends TSchema>({ name, subject, item, present, repo }: RateOperation<T>) => {
+  const serve = <T extends TSchema>({ name, subject, item, present, repo, reads }: RateOperation<T>) => {
     const answer = async (day: string) => present(await repo.ratesOn(day));
     app.get(
       `/${name}`,
       {
+        config: { reads },
         schema: {
           operationId: `InterestRates_${name}`,
           summary: `${subject} in effect today (Bangkok)`,
@@ -46,6 +50,7 @@ export const interestRateRoutes: FastifyPluginAsyncTypebox<{
     app.get(
       `/${name}/:date`,
       {
+        config: { reads },
         schema: {
           operationId: `InterestRates_${name}On`,
           summary: `${subject} in effect on a given day (history)`,
@@ -66,6 +71,7 @@ export const interestRateRoutes: FastifyPluginAsyncTypebox<{
     item: DepositRate,
     present: depositRates,
     repo: repos.deposits,
+    reads: ['deposit-products', 'deposit-rates'],
   });
   serve({
     name: 'GetLoanRate',
@@ -73,5 +79,6 @@ export const interestRateRoutes: FastifyPluginAsyncTypebox<{
     item: LoanRate,
     present: loanRates,
     repo: repos.loans,
+    reads: ['loan-products', 'loan-rates'],
   });
 };

@@ -5,6 +5,7 @@ import { marketRoutes } from './routes.js';
 export const marketService = serviceGroup({
   name: 'MarketService',
   repositories: ['market'],
+  reads: ['market-summary'],
   routes: async (api, { repos }: GroupContext<{ market: MarketRepository }>) =>
     api.register(marketRoutes, { repos }),
 });

@@ -6,5 +6,6 @@ import { navRoutes } from './routes.js';
 export const navService = serviceGroup({
   name: 'nav',
   repositories: ['funds'],
+  reads: ['funds', 'fund-categories', 'fund-prices'],
   routes: async (api, { repos }: GroupContext<FundRepositories>) => api.register(navRoutes, { repos }),
 });

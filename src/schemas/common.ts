@@ -35,6 +35,9 @@ const ERRORS = {
   401: gatewayError('Missing or invalid subscription key'),
   403: gatewayError('Out of call volume quota; the message says when the quota is replenished'),
   413: gatewayError('Request body over the limit'),
+  404: gatewayError(
+    'Asked as of an instant (Accept-Datetime or asOf) before the first publication: the message names the first instant there is',
+  ),
   414: gatewayError(
     'The URL over the length limit (MAX_URL_LENGTH), or a path parameter over 400 characters',
   ),
@@ -52,7 +55,11 @@ const ERRORS = {
 
 /** A repeated GET with the ETag of the answer it has: nothing changed (answers are cached until a batch commits). */
 const NOT_MODIFIED = {
-  304: { description: 'Not modified: the ETag sent in If-None-Match still matches; no body', type: 'null' },
+  304: {
+    description:
+      'Not modified: the ETag sent in If-None-Match still matches, or (without If-None-Match) nothing changed since If-Modified-Since; no body',
+    type: 'null',
+  },
 };
 
 /** Errors of every operation: a too-long URL, the key check, the limits, overload and the unexpected. */
@@ -65,14 +72,17 @@ const COMMON_ERRORS = {
   503: ERRORS[503],
 };
 
-/** Answers of every GET operation besides 200: the common errors, and 304 (answers are cached). */
-export const KEY_ERRORS = { ...NOT_MODIFIED, ...COMMON_ERRORS };
+/**
+ * Answers of every GET operation besides 200: the common errors, 304 (answers are cached), and an
+ * instant asked (docs/time-travel.md) that is malformed (400) or before the first publication (404).
+ */
+export const KEY_ERRORS = { ...NOT_MODIFIED, 400: ERRORS[400], 404: ERRORS[404], ...COMMON_ERRORS };
 
-/** Errors of a GET operation with path parameters. */
-export const PARAM_ERRORS = { 400: ERRORS[400], ...KEY_ERRORS };
+/** Errors of a GET operation with path parameters: the same. */
+export const PARAM_ERRORS = KEY_ERRORS;
 
 /** Errors of the POST operation, whose 400 is its own envelope (declared by the route). */
-export const BODY_ERRORS = { 413: ERRORS[413], ...COMMON_ERRORS };
+export const BODY_ERRORS = { 404: ERRORS[404], 413: ERRORS[413], ...COMMON_ERRORS };
 
 /** Errors of the admin routes shown in the document (the developer portal's). */
 export const ADMIN_ERRORS = {

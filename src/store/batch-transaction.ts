@@ -28,6 +28,9 @@ export async function beginBatch(store: Store): Promise<BatchTransaction> {
     const client = await store.pool.connect();
     try {
       await client.query('begin');
+      // Batches commit one at a time, so batch ids follow commit order: an as-of read takes every
+      // batch up to the last one committed at its instant (as-of.ts). SQLite's one writer does this.
+      await client.query('select pg_advisory_xact_lock(7089)');
     } catch (error) {
       client.release(true);
       throw error;

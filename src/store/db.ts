@@ -8,6 +8,7 @@ import { withStatementCache } from './sqlite/statements.js';
 import type pg from 'pg';
 import { isPostgresUrl, openPostgres, redactUrl } from './postgres/connection.js';
 import type { Database } from './schema.js';
+import { asOfReads } from './as-of.js';
 
 interface StoreBase {
   /** The primary: every write, and reads that must see them (keys, usage, imports). */
@@ -127,6 +128,7 @@ function openSqlite(path: string, options: StoreOptions): Omit<SqliteStore, 'add
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({
     dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [asOfReads],
   });
   return {
     db,

@@ -6,6 +6,7 @@ import { bumpCounter, DATA_VERSION } from './counters.js';
 import type { Store } from './db.js';
 import {
   dataType,
+  revisionsOf,
   tableNameOf,
   type DataType,
   type DataTypeName,
@@ -37,10 +38,14 @@ const sameValue = (stored: unknown, value: unknown): boolean =>
 export class BatchWriter {
   readonly counts: WriteCounts = { inserted: 0, changed: 0, unchanged: 0 };
 
-  private readonly bulkWriters = new Map<VersionedTable, BulkWriter>();
+  private readonly bulkWriters = new Map<
+    VersionedTable,
+    { writer: BulkWriter; counts: WriteCounts; type: string }
+  >();
+  /** The data types this batch inserted or changed rows of (batch_types: the timemap's instants). */
+  private readonly changedTypes = new Set<string>();
   /** Per type with a days table, as `dateDigits`: the batch's days, gathered row by row. */
   private readonly days = new Map<PublishedType, Set<number>>();
-  private referenceChanges = 0;
 
   constructor(
     private readonly trx: Kysely<Database>,
@@ -76,9 +81,15 @@ export class BatchWriter {
     if (given.length === 0) return;
     const key = type.keys[0]!;
     const table = tableNameOf(type);
-    const derive = type.derive as ((row: Row) => Row) | undefined;
-    const rows = derive ? given.map((r) => ({ ...r, ...derive(r) })) : given;
-    const columns = Object.keys(rows[0]!);
+    const derive = Object.entries(type.derive ?? {}) as [string, (row: Row) => string | number | null][];
+    const rows = given.map((r) => {
+      const row: Row = { ...r, batch_id: this.batchId };
+      for (const [name, make] of derive) row[name] = make(r);
+      return row;
+    });
+    // Every column the table keeps, so a replaced row's revision holds all of it.
+    const values = [...Object.keys(type.columns), ...derive.map(([name]) => name)];
+    const columns = [...values, 'batch_id'];
     const updates = columns
       .filter((c) => c !== key)
       .map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`);
@@ -86,40 +97,61 @@ export class BatchWriter {
       const { rows: stored } = await sql<Row>`select ${list(columns)} from ${sql.table(table)}
         where ${sql.ref(key)} in (${sql.join(chunk.map((r) => r[key]))})`.execute(this.trx);
       const byKey = new Map(stored.map((r) => [String(r[key]), r]));
+      const replaced: Row[] = [];
       const writes = chunk.filter((row) => {
         const old = byKey.get(String(row[key]));
         if (!old) {
           this.counts.inserted++;
           return true;
         }
-        if (columns.every((c) => sameValue(old[c], row[c]))) {
+        if (values.every((c) => sameValue(old[c], row[c]))) {
           this.counts.unchanged++;
           return false;
         }
         this.counts.changed++;
-        this.referenceChanges++;
+        replaced.push({ ...old, replaced_by_batch_id: this.batchId, replaced_at: this.now });
         return true;
       });
       if (writes.length === 0) continue;
+      this.changedTypes.add(type.name);
+      if (replaced.length > 0) {
+        const kept = [...columns, 'replaced_by_batch_id', 'replaced_at'];
+        await sql`insert into ${sql.table(revisionsOf(table))} (${list(kept)})
+          values ${sql.join(replaced.map((r) => tuple(r, kept)))}`.execute(this.trx);
+      }
       await sql`insert into ${sql.table(table)} (${list(columns)}) values ${sql.join(writes.map((r) => tuple(r, columns)))}
         on conflict (${sql.ref(key)}) do update set ${sql.join(updates)}`.execute(this.trx);
     }
   }
 
-  /** Served values that changed, each kept as a revision (reference rows keep none). */
+  /** Values that changed, each kept as a revision (prices and rates, and reference rows since as-of reads). */
   get revisions(): number {
-    return this.counts.changed - this.referenceChanges;
+    return this.counts.changed;
   }
 
-  /** Work due once all rows are written: the days that now have rows, in each type's days table. */
+  /**
+   * Work due once all rows are written: the counts of the bulk writers, the days that now have rows
+   * (each day naming the batch that first had it, for as-of reads) and the types this batch changed.
+   */
   async finish(): Promise<void> {
-    for (const writer of this.bulkWriters.values()) await writer.finish();
+    for (const { writer, counts, type } of this.bulkWriters.values()) {
+      await writer.finish();
+      this.counts.inserted += counts.inserted;
+      this.counts.changed += counts.changed;
+      this.counts.unchanged += counts.unchanged;
+      if (counts.inserted + counts.changed > 0) this.changedTypes.add(type);
+    }
     for (const [type, days] of this.days)
       for (const chunk of chunks([...days].map(fromDateDigits)))
-        await sql`insert into ${sql.table(type.daysTable!)} (${sql.ref(type.day!)})
-          values ${sql.join(chunk.map((d) => sql`(${d})`))} on conflict (${sql.ref(type.day!)}) do nothing`.execute(
+        await sql`insert into ${sql.table(type.daysTable!)} (${sql.ref(type.day!)}, batch_id)
+          values ${sql.join(chunk.map((d) => sql`(${d}, ${this.batchId})`))} on conflict (${sql.ref(type.day!)}) do nothing`.execute(
           this.trx,
         );
+    if (this.changedTypes.size > 0)
+      await this.trx
+        .insertInto('batch_types')
+        .values([...this.changedTypes].map((type) => ({ batch_id: this.batchId, type })))
+        .execute();
   }
 
   /** Rows as a slice of the table's columns, at this one door: the bulk writers take nothing else. */
@@ -138,12 +170,13 @@ export class BatchWriter {
       const column = slice.columns[slice.names.indexOf(type.day!)] ?? [];
       for (let i = 0; i < slice.length; i++) days.add(dateDigits(column[i] as string));
     }
-    let writer = this.bulkWriters.get(spec);
-    if (!writer) {
-      writer = this.bulk(spec, this.batchId, this.now, this.counts);
-      this.bulkWriters.set(spec, writer);
+    let bulk = this.bulkWriters.get(spec);
+    if (!bulk) {
+      const counts = { inserted: 0, changed: 0, unchanged: 0 };
+      bulk = { writer: this.bulk(spec, this.batchId, this.now, counts), counts, type: type.name };
+      this.bulkWriters.set(spec, bulk);
     }
-    return writer.write(slice);
+    return bulk.writer.write(slice);
   }
 }
 
@@ -151,7 +184,7 @@ export interface PublishedBatch {
   /** Null when no row was new or changed: the batch was rolled back, as it would publish nothing. */
   batchId: number | null;
   counts: WriteCounts;
-  /** Changed prices and rates, each with its earlier value kept. */
+  /** Changed values, each with its earlier value kept. */
   revisions: number;
 }
 

@@ -57,6 +57,14 @@ export interface AdminTokenTable {
 /** Every date on which any fund has a price (maintained by each batch). */
 export interface FundPriceDateTable {
   price_date: string;
+  /** The batch that first had a price on the day (as-of reads see the day from that batch on). */
+  batch_id: number | null;
+}
+
+/** The data types each batch inserted or changed rows of: the instants an answer could have changed. */
+export interface BatchTypeTable {
+  batch_id: number;
+  type: string;
 }
 
 /** Calls per subscription, Bangkok day, operation id and status class ('2xx', '4xx', '5xx'). */
@@ -218,6 +226,7 @@ export interface Database extends DataTables {
   products: ProductTable;
   batches: BatchTable;
   fund_price_dates: FundPriceDateTable;
+  batch_types: BatchTypeTable;
   subscriptions: SubscriptionTable;
   subscription_keys: SubscriptionKeyTable;
   admin_tokens: AdminTokenTable;
@@ -232,5 +241,6 @@ export interface Database extends DataTables {
 /** The served tables some reads name (declared in src/data-types/). */
 export type FundPriceTable = Database['fund_prices'];
 export type FxRateTable = Database['fx_rates'];
-export type Fund = Selectable<Database['funds']>;
-export type FxFamily = Selectable<Database['fx_families']>;
+// A fund and a family as the API reads them; the batch that wrote the row is the store's own.
+export type Fund = Omit<Selectable<Database['funds']>, 'batch_id'>;
+export type FxFamily = Omit<Selectable<Database['fx_families']>, 'batch_id'>;

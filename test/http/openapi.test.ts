@@ -114,10 +114,9 @@ describe('the OpenAPI document at /openapi.json', () => {
   it('documents the gateway errors as they apply to each operation', () => {
     for (const { method, operation } of operationsOf(doc)) {
       const codes = Object.keys(operation.responses).sort();
-      const hasParams = (operation.parameters ?? []).length > 0;
-      // 414 (URL length) and 503 (overload) can meet any operation.
-      const expected = ['200', '401', '403', '414', '429', '500', '503'];
-      if (hasParams) expected.push('400');
+      // 414 (URL length) and 503 (overload) can meet any operation; 400 and 404 an instant asked
+      // (Accept-Datetime, asOf: malformed, or before the first publication).
+      const expected = ['200', '400', '401', '403', '404', '414', '429', '500', '503'];
       if (method === 'POST') expected.push('413');
       else expected.push('304'); // GET answers are cached, with ETags
       expect(codes, operation.operationId).toEqual(expected.sort());
@@ -202,8 +201,8 @@ describe('the conformance check itself', () => {
     expect(conformance.problems('GET', latest, fake(200, { mDate: '2026-11-20T00:00:00' }))).toEqual([
       'LatestDate 200: body must be array',
     ]);
-    expect(conformance.problems('GET', latest, fake(400, { statusCode: 400, message: 'x' }))).toEqual([
-      'LatestDate: status 400 is not documented',
+    expect(conformance.problems('GET', latest, fake(409, { statusCode: 409, message: 'x' }))).toEqual([
+      'LatestDate: status 409 is not documented',
     ]);
     expect(conformance.problems('GET', latest, fake(200, [], 'text/html'))).toEqual([
       "LatestDate 200: media type 'text/html' not documented",

@@ -24,7 +24,9 @@ describe('cached answers', () => {
     expect(first.headers.etag).toMatch(/^W\/".+"$/);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(first.headers['cache-control']).toBe('public, max-age=60');
-    expect(first.headers.vary).toBe('Accept, Accept-Encoding, Ocp-Apim-Subscription-Key, Origin');
+    expect(first.headers.vary).toBe(
+      'Accept, Accept-Encoding, Accept-Datetime, Ocp-Apim-Subscription-Key, Origin',
+    );
     const notModified = await get(url, { 'if-none-match': String(first.headers.etag) });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
@@ -98,7 +100,7 @@ describe('with CACHE_PUBLIC=false', () => {
       const headers = { [KEY]: own.key };
       const res = await own.app.inject({ url: '/api/FundPriceService/LatestDate', headers });
       expect(res.headers['cache-control']).toBe('private, max-age=60');
-      expect(res.headers.vary).toBe('Accept, Accept-Encoding, Origin');
+      expect(res.headers.vary).toBe('Accept, Accept-Encoding, Accept-Datetime, Origin');
       const again = await own.app.inject({
         url: '/api/FundPriceService/LatestDate',
         headers: { ...headers, 'if-none-match': String(res.headers.etag) },

@@ -64,6 +64,7 @@ const API_ANSWER = [
   'ratelimit-remaining',
   'ratelimit-reset',
   'etag',
+  'last-modified',
   'cache-control',
   'vary',
   'access-control-allow-origin',
@@ -141,7 +142,9 @@ describe('CORS', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
-    expect(res.headers['access-control-allow-headers']).toBe('Ocp-Apim-Subscription-Key, Content-Type');
+    expect(res.headers['access-control-allow-headers']).toBe(
+      'Ocp-Apim-Subscription-Key, Content-Type, Accept-Datetime',
+    );
     expect(res.headers['access-control-max-age']).toBe('600');
   });
 

@@ -1,6 +1,5 @@
 import { addDays } from '../../domain/dates.js';
-import type { FundDividendRow } from '../fund-dividends.js';
-import type { FundFactsRow } from '../fund-facts.js';
+import type { FundDividendRow, FundFactsRow } from '../fund-facts-columns.js';
 import { FUND_CATEGORIES } from './catalog.js';
 import type { FundPlan } from './funds.js';
 import type { DemoPlan } from './plan.js';

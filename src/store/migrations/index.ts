@@ -17,6 +17,7 @@ import * as secFundNumbers from './015_sec_fund_numbers.js';
 import * as servingAddress from './016_serving_address.js';
 import * as portalTwo from './018_portal_two.js';
 import * as fundFacts from './019_fund_facts.js';
+import * as asOf from './020_as_of.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '016_serving_address': servingAddress,
   '018_portal_two': portalTwo,
   '019_fund_facts': fundFacts,
+  '020_as_of': asOf,
 };

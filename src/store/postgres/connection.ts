@@ -3,6 +3,7 @@ import { StoreDialect } from './introspector.js';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type { Database } from '../schema.js';
+import { asOfReads } from '../as-of.js';
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -68,9 +69,12 @@ export interface PostgresConnection {
 /** The primary's pool and Kysely on it, and, with DATABASE_READ_URL, a second pool for the API's reads. */
 export function openPostgres(url: string, readUrl: string | null): PostgresConnection {
   const primary = pool(url, 'rates');
-  const db = new Kysely<Database>({ dialect: new StoreDialect({ pool: primary }) });
+  // Selects read as of a past instant inside an as-of call (../as-of.ts).
+  const db = new Kysely<Database>({ dialect: new StoreDialect({ pool: primary }), plugins: [asOfReads] });
   const replica = readUrl ? pool(readUrl, 'rates-read') : undefined;
-  const reader = replica ? new Kysely<Database>({ dialect: new StoreDialect({ pool: replica }) }) : db;
+  const reader = replica
+    ? new Kysely<Database>({ dialect: new StoreDialect({ pool: replica }), plugins: [asOfReads] })
+    : db;
   return {
     dialect: 'postgres',
     db,

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { DataVersion } from './data-version.js';
+import type { Database } from './schema.js';
+
+/** A committed batch: when it committed and the data types it changed. */
+export interface Commit {
+  batch: number;
+  at: Date;
+  types: ReadonlySet<string>;
+}
+
+/**
+ * Every committed batch in commit order (batch ids follow it: batch-transaction.ts), read once per
+ * data version: the instants as-of reads resolve to and the timemaps list (docs/time-travel.md).
+ */
+export class Timeline {
+  private loaded: Promise<Commit[]> | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    data?: DataVersion,
+  ) {
+    data?.onChange(() => this.forget());
+  }
+
+  /** Read again on the next call (a batch committed). */
+  forget(): void {
+    this.loaded = undefined;
+  }
+
+  commits(): Promise<Commit[]> {
+    if (!this.loaded) {
+      const loading = this.read();
+      this.loaded = loading;
+      // A failed read is not kept: the next call tries again.
+      loading.catch(() => {
+        if (this.loaded === loading) this.loaded = undefined;
+      });
+    }
+    return this.loaded;
+  }
+
+  private async read(): Promise<Commit[]> {
+    const rows = await this.db
+      .selectFrom('batches')
+      .leftJoin('batch_types', 'batch_types.batch_id', 'batches.id')
+      .select(['batches.id', 'batches.committed_at', 'batch_types.type'])
+      .where('batches.status', '=', 'committed')
+      .orderBy('batches.id')
+      .execute();
+    const commits: Commit[] = [];
+    for (const row of rows) {
+      let last = commits.at(-1);
+      if (last?.batch !== row.id) {
+        last = { batch: row.id, at: new Date(row.committed_at!), types: new Set() };
+        commits.push(last);
+      }
+      if (row.type) (last.types as Set<string>).add(row.type);
+    }
+    return commits;
+  }
+}
+
+/** The last batch committed at `instant`; undefined before the first. */
+export function commitAt(commits: readonly Commit[], instant: Date): Commit | undefined {
+  for (let i = commits.length - 1; i >= 0; i--) if (commits[i]!.at <= instant) return commits[i];
+  return undefined;
+}
+
+/**
+ * The state an operation reading `reads` served once `batch` had committed: the last batch up to it
+ * that changed one of those types (the first batch when none did: the state the first answer had).
+ */
+export function mementoOf(
+  commits: readonly Commit[],
+  batch: number,
+  reads: readonly string[],
+): Commit | undefined {
+  for (let i = commits.length - 1; i >= 0; i--) {
+    const commit = commits[i]!;
+    if (commit.batch <= batch && reads.some((type) => commit.types.has(type))) return commit;
+  }
+  return commits[0];
+}
+
+/** The commits that changed what an operation reads, oldest first: its timemap. */
+export const changesOf = (commits: readonly Commit[], reads: readonly string[]): Commit[] =>
+  commits.filter((c) => reads.some((type) => c.types.has(type)));
