@@ -62,7 +62,10 @@ export async function readConnectorState(db: Kysely<Database>, name: string): Pr
 }
 
 export async function readConnectorStates(db: Kysely<Database>): Promise<ConnectorState[]> {
-  return (await readAllConnectorStateTexts(db)).map((r) => JSON.parse(r.state) as ConnectorState);
+  // A connector's own memory is kept by 'connector/part' (sec-funds/facts-read-at): not a state.
+  return (await readAllConnectorStateTexts(db))
+    .filter((r) => !r.name.includes('/'))
+    .map((r) => JSON.parse(r.state) as ConnectorState);
 }
 
 export async function writeConnectorState(db: Kysely<Database>, state: ConnectorState): Promise<void> {

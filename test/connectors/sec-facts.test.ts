@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runConnector } from '../../src/connectors/run.js';
+import { readConnectorStates } from '../../src/connectors/state.js';
 import { secFunds } from '../../src/connectors/sec/connector.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { testConfig } from '../helpers/config.js';
@@ -158,5 +159,31 @@ describe('rates connect sec-funds: fund facts', () => {
     expect(await run()).toMatchObject({ result: 'ok' });
     expect(new Set(factCalls().map((p) => p.split('/')[3]))).toEqual(new Set([keq.proj_id]));
     expect((await facts('KEQ-A')).risk).toEqual({ level: 8, label: '8+', updated: '2026-06-18' });
+  }, 240_000);
+
+  it('reads a fund whose every facts answer is 204 once, not again on every run with the same date', async () => {
+    // KFIX: SEC has published nothing of its facts (every call answers 204), so its stored facts
+    // carry no day of SEC's to compare the fund list's date with.
+    const kfix = fake.funds.find((f) => f.proj_abbr_name === 'KFIX')!;
+    const kept = kfix.facts;
+    kfix.facts = {};
+    try {
+      expect(await run()).toMatchObject({ result: 'ok' });
+      expect(new Set(factCalls().map((p) => p.split('/')[3]))).toContain(kfix.proj_id);
+      expect(await facts('KFIX')).toMatchObject({ risk: null, fees: null, links: null });
+      fake.asked.length = 0;
+      expect(await run()).toMatchObject({ result: 'ok' });
+      expect(factCalls(), JSON.stringify(factCalls())).toEqual([]);
+      // The run's memory is no connector of its own in the status.
+      expect((await readConnectorStates(t!.store.db)).map((s) => s.connector)).toEqual(['sec-funds']);
+      // A moved date reads it again.
+      kfix.last_upd_date = '2026-06-18T09:00:00';
+      fake.asked.length = 0;
+      expect(await run()).toMatchObject({ result: 'ok' });
+      expect(new Set(factCalls().map((p) => p.split('/')[3]))).toEqual(new Set([kfix.proj_id]));
+    } finally {
+      kfix.facts = kept;
+      kfix.last_upd_date = LISTED;
+    }
   }, 240_000);
 });

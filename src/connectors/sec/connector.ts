@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import { addDays, bangkokToday } from '../../domain/dates.js';
 import { businessDays } from '../../domain/thai-calendar.js';
+import { readConnectorStateText, writeConnectorStateText } from '../../store/connector-state-repo.js';
 import { readFunds, readReferenceKeys } from '../../store/reference-reads.js';
 import { secFundNumber, secFundNumbers } from '../../store/sec-fund-numbers-repo.js';
 import type { Fund } from '../../store/schema.js';
@@ -11,6 +12,13 @@ import { readNavs } from './day-navs.js';
 import { FUND_CODE } from '../../domain/fund-code.js';
 import { readFacts } from './facts.js';
 import { classKeys, secRows } from './rows.js';
+
+/**
+ * Where the run keeps, per fund number, the fund list's last_upd_date at which it last read the fund's
+ * facts. The facts' own days cannot tell it: a fund whose blocks SEC answers 204 (no day), or whose
+ * blocks are older than the list's date, would be read again on every run.
+ */
+const FACTS_READ_AT = 'sec-funds/facts-read-at';
 
 /** The facts' days of SEC's updates: the latest of them is what a fund's stored facts are as of. */
 const FACT_DATES = [
@@ -38,6 +46,8 @@ class SecFundsRun implements ConnectorRun {
   private readonly policies = new Map<string, string | null>();
   /** Per stored fund, SEC's latest update of its stored facts: they are read again when the fund list's date passes it. */
   private factDates = new Map<number, string>();
+  /** FACTS_READ_AT as read at the start, and as this run adds to it. */
+  private readAt: Record<string, string> = {};
   /** Projects whose facts this run has judged (read, or found up to date). */
   private readonly factsJudged = new Set<string>();
   /** Fund numbers of the projects and classes seen in this run (secFundNumbers' keys). */
@@ -58,6 +68,10 @@ class SecFundsRun implements ConnectorRun {
           .sort()
           .at(-1)!,
       );
+    const readAt = (await readConnectorStateText(db, FACTS_READ_AT)) ?? '{}';
+    this.readAt = JSON.parse(readAt) as Record<string, string>;
+    for (const [id, listed] of Object.entries(this.readAt))
+      if (listed > (this.factDates.get(Number(id)) ?? '')) this.factDates.set(Number(id), listed);
     return this;
   }
 
@@ -92,6 +106,7 @@ class SecFundsRun implements ConnectorRun {
     const listedCodes = new Map((rows.funds ?? []).map((f) => [f.id as number, f.code as string]));
     const facts: Record<string, unknown>[] = [];
     const dividends: Record<string, unknown>[] = [];
+    let readSome = false;
     for (const key of keys) {
       if (this.factsJudged.has(key.projId)) continue;
       this.factsJudged.add(key.projId);
@@ -108,7 +123,14 @@ class SecFundsRun implements ConnectorRun {
       const read = await readFacts(this.api, fund, classes, this.catalogue.houses.get(fund.unique_id));
       facts.push(...read.facts);
       dividends.push(...read.dividends);
+      if (listed !== '') {
+        for (const c of classes) this.readAt[String(c.id)] = listed;
+        readSome = true;
+      }
     }
+    // A dry run keeps nothing; a real one remembers at which date of the fund list it read each fund.
+    if (readSome && !this.ctx.dryRun)
+      await writeConnectorStateText(this.ctx.store.db, FACTS_READ_AT, JSON.stringify(this.readAt));
     if (facts.length > 0) rows['fund-facts'] = facts;
     if (dividends.length > 0) rows['fund-dividends'] = dividends;
     const priced = navs.filter((n) => n.read?.kind === 'prices').map((n) => n.day);
