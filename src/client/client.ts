@@ -47,10 +47,17 @@ export interface RatesClientOptions {
   fetch?: typeof fetch;
   /** Told before each wait to retry (e.g. to tell a reader); its returned function once it is over. */
   onRetryWait?: RetryWaitListener;
+  /**
+   * Every answer as it was at this instant (sent as Accept-Datetime; docs/time-travel.md): what the
+   * service published by then, corrected later or not. A call's own `asOf` overrides it.
+   */
+  asOf?: Date;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** This answer as it was at this instant (Accept-Datetime). */
+  asOf?: Date;
 }
 
 /** A fund: its number (`mf_iNumber`, e.g. 101) or its short code (e.g. 'B-TREASURY'). */
@@ -77,7 +84,10 @@ export class RatesClient {
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       onRetryWait: options.onRetryWait,
     };
+    this.asOf = options.asOf;
   }
+
+  private readonly asOf: Date | undefined;
 
   /** 4.1 MutualFundApi_GetFundCode: NAV list of a fund over a range (an unknown fund: Success false). */
   async getNavByFundCode(
@@ -370,7 +380,15 @@ export class RatesClient {
     method: string,
     accept: string,
   ) {
-    return send(this.transport, { operationId, method, path: `/api/${path}`, accept, signal: o?.signal });
+    const asOf = o?.asOf ?? this.asOf;
+    return send(this.transport, {
+      operationId,
+      method,
+      path: `/api/${path}`,
+      accept,
+      signal: o?.signal,
+      ...(asOf && { acceptDatetime: asOf.toUTCString() }),
+    });
   }
 }
 

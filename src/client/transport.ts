@@ -21,6 +21,18 @@ export interface Call {
   path: string;
   accept: string;
   signal?: AbortSignal;
+  /** Accept-Datetime: the answer as it was at this instant (an HTTP-date). */
+  acceptDatetime?: string;
+}
+
+/** A call's request headers: the key only in its header, never in the URL. */
+function headersOf(transport: Transport, call: Call): Record<string, string> {
+  return {
+    // No key ('') sends no header: a service open to calls without a key answers those (docs/public-access.md).
+    ...(transport.key && { 'Ocp-Apim-Subscription-Key': transport.key }),
+    Accept: call.accept,
+    ...(call.acceptDatetime && { 'Accept-Datetime': call.acceptDatetime }),
+  };
 }
 
 /** Statuses that say "try again later": over the rate limit, or briefly unavailable. */
@@ -39,10 +51,7 @@ export async function send(transport: Transport, call: Call): Promise<Response> 
     try {
       res = await transport.fetch(url, {
         method: call.method,
-        // No key ('') sends no header: a service open to calls without a key answers those (docs/public-access.md).
-        headers: transport.key
-          ? { 'Ocp-Apim-Subscription-Key': transport.key, Accept: call.accept }
-          : { Accept: call.accept },
+        headers: headersOf(transport, call),
         signal: call.signal,
       });
     } catch (error) {

@@ -30,6 +30,44 @@ What changed in the API, newest first: [the change log](/portal#changes), also a
 [Atom feed](/changes.atom). Each data type's latest day and last publication against its schedule:
 [data status](/status).`;
 
+type RouteSchema = {
+  description?: string;
+  querystring?: { type?: string; properties?: Record<string, unknown> };
+  headers?: { type?: string; properties?: Record<string, unknown> };
+};
+
+/** Every operation answers as of a past instant (docs/time-travel.md): its parameter and header. */
+function withAsOf(schema: RouteSchema): RouteSchema {
+  const query = schema.querystring ?? { type: 'object', properties: {} };
+  const headers = schema.headers ?? { type: 'object', properties: {} };
+  return {
+    ...schema,
+    description: [schema.description, AS_OF_NOTE].filter(Boolean).join('\n\n'),
+    querystring: { ...query, properties: { ...query.properties, asOf: AS_OF_PARAM } },
+    headers: { ...headers, properties: { ...headers.properties, 'accept-datetime': ACCEPT_DATETIME } },
+  };
+}
+
+const AS_OF_NOTE =
+  'As of a past instant (`Accept-Datetime` or `asOf`): the answer as it was then, byte for byte, with ' +
+  '`Memento-Datetime` and a `Link` to the original and its timemap (`/timemap/api/...`).';
+
+const AS_OF_PARAM = {
+  type: 'string',
+  description:
+    'the answer as of this instant: ISO 8601 with its offset, or a day (the end of that Bangkok day); for clients that cannot set Accept-Datetime',
+  pattern:
+    '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))?$',
+  examples: ['2026-11-20T10:00:00+07:00'],
+};
+
+const ACCEPT_DATETIME = {
+  type: 'string',
+  description: 'the answer as of this instant (RFC 7089), an HTTP-date',
+  pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
+  examples: ['Fri, 20 Nov 2026 03:00:00 GMT'],
+};
+
 /**
  * Collects every route's schema into an OpenAPI 3.1 document (served by the docs routes). Registered
  * before the routes, so it sees them all; nothing in the document is written by hand beside them.
@@ -88,7 +126,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         return { schema: shown ? schema : { ...schema, hide: true }, url };
       }
       const group = /^\/api\/([^/]+)\//.exec(url)?.[1];
-      return { schema: group ? { ...schema, tags: [group] } : schema, url };
+      return { schema: withAsOf((group ? { ...schema, tags: [group] } : schema) as RouteSchema), url };
     },
   });
 }

@@ -31,6 +31,7 @@ import {
   type NavUpdateDay,
   type UpdateDay,
 } from '../../src/client/index.js';
+import { publishBatch } from '../../src/store/publisher.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { answerOf, Conformance, operationsOf } from '../helpers/openapi.js';
 import { INVALID_KEY, MISSING_KEY, operations } from '../helpers/operations.js';
@@ -142,6 +143,26 @@ describe('RatesClient against a running server', () => {
     expect(isoDay('2024-02-29')).toBe('2024-02-29');
     await expect(client.allFundPrices('2026-02-30')).rejects.toThrow(RangeError);
     await expect(client.allFundPrices(new Date(Number.NaN))).rejects.toThrow(RangeError);
+  });
+
+  it('asks for answers as of an instant (asOf: Accept-Datetime), for the client or for one call', async () => {
+    const then = new Date();
+    // Accept-Datetime names seconds: the rename commits in a later one.
+    await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
+    const {
+      batch_id: _b,
+      code_key: _k,
+      ...fund
+    } = await t.store.db.selectFrom('funds').selectAll().where('id', '=', 999).executeTakeFirstOrThrow();
+    await publishBatch(t.store, { kind: 'funds', source: 'client test' }, (w) =>
+      w.write('funds', [{ ...fund, name_en: 'Renamed Empty Fund' }]),
+    );
+    const nameOf = (funds: { mf_iNumber: string; mf_sEng: string }[]) =>
+      funds.find((f) => f.mf_iNumber === '999')?.mf_sEng;
+    expect(nameOf(await client.allFundsName())).toBe('Renamed Empty Fund');
+    expect(nameOf(await client.allFundsName({ asOf: then }))).toBe(fund.name_en);
+    const past = new RatesClient({ baseUrl: base, key: t.key, fetch: checkedFetch, asOf: then });
+    expect(nameOf(await past.allFundsName())).toBe(fund.name_en);
   });
 });
 

@@ -18,6 +18,7 @@ export interface Operation {
 export interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
+  required?: boolean;
   description?: string;
   example?: string;
   schema: { pattern?: string };
@@ -188,8 +189,9 @@ export function exampleUrl(
     if (example === undefined) throw new Error(`${operation.operationId}: no example for ${name}`);
     return encodeURIComponent(example);
   };
+  // The required ones: an optional one (asOf) changes what is asked.
   const query = (operation.parameters ?? [])
-    .filter((p) => p.in === 'query')
+    .filter((p) => p.in === 'query' && p.required)
     .map((p) => `${p.name}=${value(p.name)}`);
   const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => value(name));
   return query.length > 0 ? `${url}?${query.join('&')}` : url;
