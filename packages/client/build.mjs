@@ -59,7 +59,7 @@ function answerTypes(program) {
   for (const file of program.getSourceFiles().filter((f) => f.fileName.startsWith(SOURCE))) {
     for (const statement of file.statements) {
       const specifier = statement.moduleSpecifier?.text;
-      if (!specifier || !/^\.\.\/[a-z-]+\/schemas\.js$/.test(specifier)) continue;
+      if (!specifier || !/^\.\.\/[a-z-]+\/([a-z-]+-)?schemas\.js$/.test(specifier)) continue;
       const clause = statement.importClause?.namedBindings ?? statement.exportClause;
       for (const element of clause.elements) {
         const name = element.name.text;
@@ -74,7 +74,7 @@ function answerTypes(program) {
 }
 
 const { program, files } = clientDeclarations();
-const schemas = /(['"])\.\.\/[a-z-]+\/schemas\.js\1/g;
+const schemas = /(['"])\.\.\/[a-z-]+\/([a-z-]+-)?schemas\.js\1/g;
 for (const [name, text] of files) {
   mkdirSync(join(OUT, name, '..'), { recursive: true });
   writeFileSync(join(OUT, name), text.replace(schemas, "'./answers.js'"));

@@ -100,7 +100,10 @@ console.log(JSON.stringify({ day, refused: refused instanceof RatesApiError ? re
         join(project, 'consumer.ts'),
       ],
       { cwd: project },
-    );
+      // The compiler's messages are on its stdout: a failure says what it found.
+    ).catch((error: Error & { stdout?: string }) => {
+      throw new Error(`tsc refused the consumer: ${error.stdout ?? error.message}`);
+    });
     const { stdout } = await run(process.execPath, [join(project, 'consumer.js')], {
       cwd: project,
       env: { ...process.env, URL: url, KEY: t.key },
