@@ -58,14 +58,15 @@ const AS_OF_PARAM = {
     'the answer as of this instant: ISO 8601 with its offset, or a day (the end of that Bangkok day); for clients that cannot set Accept-Datetime',
   pattern:
     '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?(Z|[+-][0-9]{2}:[0-9]{2}))?$',
-  examples: ['2026-11-20T10:00:00+07:00'],
+  // The docs page's "try it" sends the example: an instant to come answers the latest on any service.
+  examples: ['2099-12-31T00:00:00+07:00'],
 };
 
 const ACCEPT_DATETIME = {
   type: 'string',
   description: 'the answer as of this instant (RFC 7089), an HTTP-date',
   pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
-  examples: ['Fri, 20 Nov 2026 03:00:00 GMT'],
+  examples: ['Thu, 31 Dec 2099 00:00:00 GMT'],
 };
 
 /**
