@@ -441,7 +441,8 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     // Commander wrote its message already (a missing option, --help); reached only with exitOverride.
-    if (error instanceof CommanderError) return error.exitCode;
+    // An InvalidArgumentError thrown by a command's own checks (its action) was written by no one.
+    if (error instanceof CommanderError && !(error instanceof InvalidArgumentError)) return error.exitCode;
     const storage = explainStorageError(error, configuredLocation());
     const message = storage ?? (error instanceof Error ? error.message : String(error));
     process.stderr.write(`${error instanceof ConfigError ? '' : 'Error: '}${message}\n`);
