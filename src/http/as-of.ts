@@ -46,7 +46,14 @@ export function originalPath(url: string): string {
 function askedInstant(request: FastifyRequest): Date | undefined {
   const param = AS_OF_PARAM.exec(request.url);
   if (param) {
-    const value = decodeURIComponent(param[1]!.replaceAll('+', ' '));
+    const raw = param[1]!.replaceAll('+', ' ');
+    // Malformed percent-encoding (%ZZ) is a malformed instant, not a URIError.
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      value = raw;
+    }
     const instant = parseAsOf(value);
     if (!instant)
       throw new ParamError(

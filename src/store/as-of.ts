@@ -46,7 +46,7 @@ type AsOfTable = (batch: number) => OperationNode;
 const list = (names: readonly string[], prefix?: string) =>
   sql.join(names.map((n) => sql.ref(prefix ? `${prefix}.${n}` : n)));
 
-function versionedTable(type: DataType): [string, AsOfTable] {
+function asOfTable(type: DataType): [string, AsOfTable] {
   const table = tableNameOf(type);
   const revisions = revisionsOf(table);
   const given = Object.keys(type.columns);
@@ -77,7 +77,7 @@ function versionedTable(type: DataType): [string, AsOfTable] {
 }
 
 const AS_OF_TABLES = new Map<string, AsOfTable>([
-  ...DATA_TYPES.map(versionedTable),
+  ...DATA_TYPES.map(asOfTable),
   ...DATA_TYPES.flatMap((type): [string, AsOfTable][] =>
     type.kind === 'published' && type.daysTable
       ? [
