@@ -86,6 +86,8 @@ function translatePage() {
   document.querySelectorAll<HTMLElement>('[data-lang]').forEach((el) => {
     el.setAttribute('aria-pressed', String(el.dataset.lang === state.lang));
   });
+  // The status page is in the explorer's language (it has no script to read the choice kept here).
+  $<HTMLAnchorElement>('#status-link').href = `/status?lang=${state.lang}`;
 }
 
 /**
