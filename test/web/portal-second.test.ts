@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { cli } from '../helpers/cli.js';
+import { qrImage } from '../../web/src/portal/qr.js';
 import { SETTINGS, unexpected } from './explorer-page.js';
 import {
   callWith,
@@ -25,8 +26,9 @@ import {
 // with its mail in the outbox folder: the first call shown with a new key (run as shown), a call
 // in the request log with its X-Request-Id, the quota warning at 80 %, a key that stops at the end
 // chosen for it, a regenerate whose old key works through its grace period and not after its end,
-// the sessions list with sign-out of another, and two-step sign-in with an authenticator app and
-// with a recovery code. TEST_SCREENSHOTS=1 keeps a picture of every page (portal-screens/).
+// the sessions list with sign-out of another, and two-step sign-in with an authenticator app (its key
+// shown as a QR code too) and with a recovery code. TEST_SCREENSHOTS=1 keeps a picture of every page
+// (portal-screens/).
 
 let browser: Browser;
 let run: Run;
@@ -279,7 +281,18 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await page.click('#two-step-setup-submit');
       await page.waitForSelector('#two-step-secret');
       const secret = (await page.textContent('#two-step-secret'))!;
-      expect(await page.getAttribute('#two-step-uri', 'href')).toMatch(/^otpauth:\/\/totp\//);
+      const uri = (await page.getAttribute('#two-step-uri', 'href'))!;
+      expect(uri).toMatch(/^otpauth:\/\/totp\//);
+      expect(new URL(uri).searchParams.get('secret')).toBe(secret);
+      // The app's key as a QR code to scan, beside the key as text: the code of that very URI.
+      const qr = page.locator('#two-step-qr');
+      await expect.poll(() => qr.getAttribute('src')).toBe(await qrImage(uri));
+      expect(await qr.getAttribute('alt')).toBe(t('twoStepQr'));
+      expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const [box, key] = [(await qr.boundingBox())!, (await page.locator('#two-step-secret').boundingBox())!];
+      expect(box.width).toBeGreaterThanOrEqual(160);
+      expect(box.x + box.width).toBeLessThanOrEqual(key.x); // beside it, on its left
+      expect(key.y).toBeLessThan(box.y + box.height);
       await shot('two-step-setup');
       await page.fill('#enable-code', totpOf(secret).generate());
       await page.click('#two-step-enable-submit');
