@@ -24,7 +24,8 @@ import {
 
 // The portal's second round (issue 54's acceptance, items 14-18) in English at 1280 px, on `serve`
 // with its mail in the outbox folder: the first call shown with a new key (run as shown), a call
-// in the request log with its X-Request-Id, the quota warning at 80 %, a key that stops at the end
+// in the request log with its X-Request-Id, the quota warnings at 80 % and 100 %, the warning of a key
+// often refused by its rate limit (its link opening the request log), a key that stops at the end
 // chosen for it, a regenerate whose old key works through its grace period and not after its end,
 // the sessions list with sign-out of another, and two-step sign-in with an authenticator app (its key
 // shown as a QR code too) and with a recovery code. TEST_SCREENSHOTS=1 keeps a picture of every page
@@ -89,14 +90,17 @@ const totpOf = (secret: string) => new TOTP({ secret, algorithm: 'SHA1', digits:
 
 describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: the second round', () => {
   beforeAll(async () => {
-    run = await startRun(outbox);
+    // More than 3 refusals by the rate limit in an hour mail a warning.
+    run = await startRun(outbox, { RATE_LIMIT_WARNING: '3' });
     browser = await launchChromium();
-    // A product with a small daily quota: 4 calls are 80 % of it.
-    const created = await cli(
-      ['products', 'create', '--name', 'tiny', '--groups', 'all', '--quota', '5/day', '--json'],
-      run.env,
-    );
-    await cli(['products', 'publish', String(JSON.parse(created.stdout).id)], run.env);
+    // A product with a small daily quota (4 calls are 80 % of it), one with a small rate limit.
+    for (const limit of [
+      ['--name', 'tiny', '--quota', '5/day'],
+      ['--name', 'burst', '--rate', '2/60'],
+    ]) {
+      const created = await cli(['products', 'create', ...limit, '--groups', 'all', '--json'], run.env);
+      await cli(['products', 'publish', String(JSON.parse(created.stdout).id)], run.env);
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -104,7 +108,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
   });
 
   it(
-    'en-1280: first call, request log with X-Request-Id, quota warning at 80 %, keys with an end, grace period',
+    'en-1280: first call, request log with X-Request-Id, quota warnings at 80 % and 100 %, rate limit warning, keys with an end, grace period',
     async () => {
       const { context, page, errors } = await openPortal(browser, setting, run.url);
       const shot = shooter(page, setting, 'second');
@@ -185,6 +189,31 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       const warning = await mailTo(run.mailbox, email, /Tiny app/);
       expect(warning.subject).toContain('80 %');
       expect(warning.text).toContain('4 of its 5');
+      // The 5th call reaches the quota: its own message, and the next call is refused.
+      expect(await callWith(run.url, tiny.primary)).toBe(200);
+      const full = await mailTo(run.mailbox, email, /"Tiny app" has made all 5 calls of its daily quota/);
+      expect(full.subject).toBe('Your subscription reached its daily quota');
+      expect(full.text).toContain(`${run.url}/portal#usage/${tiny.id}`);
+      expect(await callWith(run.url, tiny.primary)).toBe(403);
+
+      // A key refused by its rate limit more than 3 times: the message comes, and its link opens the
+      // subscription's request log with the refusals.
+      const burst = await subscribe(page, 'burst', 'Burst app', shot);
+      await page.click('#keys-done');
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push(await callWith(run.url, burst.primary));
+      expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+      const limited = await mailTo(run.mailbox, email, /"Burst app" were refused with 429/);
+      expect(limited.subject).toBe('Your key is often refused by its rate limit');
+      expect(limited.text).toContain('4 calls');
+      const log = `${run.url}/portal#requests/${burst.id}`;
+      expect(limited.text.split(/\s+/)).toContain(log);
+      await page.goto(log);
+      await page.waitForSelector('#requests-list');
+      expect(await page.$$('#requests-list tbody tr')).toHaveLength(6);
+      expect(await page.textContent('#requests-list')).toContain('429');
+      await page.goto(`${run.url}/portal#profile`);
+      await page.waitForSelector(`article.subscription[data-subscription="${burst.id}"]`);
 
       // A key with an end: it works until then, and stops at that time.
       const open = await subscribe(page, 'open', 'Open app', shot);
