@@ -95,11 +95,19 @@ const days = {
   th: new Intl.DateTimeFormat(LOCALES.th, { timeZone: 'UTC', dateStyle: 'medium' }),
 };
 
-/** '7 Dec 2026, 00:30 Bangkok time (2026-12-06 17:30 UTC)', or the same in Thai (its year Buddhist). */
-export function statusTime(iso: string, lang: StatusLang): string {
+/** The Bangkok part and the UTC part of `statusTime`. */
+function timeParts(iso: string, lang: StatusLang): [string, string] {
   const at = new Date(iso);
   const utc = at.toISOString();
-  return `${instants[lang].format(at)} ${TEXTS[lang].zone} (${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC)`;
+  return [
+    `${instants[lang].format(at)} ${TEXTS[lang].zone}`,
+    `(${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC)`,
+  ];
+}
+
+/** '7 Dec 2026, 00:30 Bangkok time (2026-12-06 17:30 UTC)', or the same in Thai (its year Buddhist). */
+export function statusTime(iso: string, lang: StatusLang): string {
+  return timeParts(iso, lang).join(' ');
 }
 
 /** The language of the page: `?lang=` when it names one, else the first of Accept-Language's that is. */
@@ -125,8 +133,12 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name]));
 
-const time = (iso: string | null, lang: StatusLang) =>
-  iso === null ? '–' : `<time datetime="${escape(iso)}">${escape(statusTime(iso, lang))}</time>`;
+/** An instant as `statusTime` says it, wrapping (in a narrow cell) only between its two parts. */
+const time = (iso: string | null, lang: StatusLang) => {
+  if (iso === null) return '–';
+  const [bangkok, utc] = timeParts(iso, lang);
+  return `<time datetime="${escape(iso)}"><span class="nw">${escape(bangkok)}</span> <span class="nw">${escape(utc)}</span></time>`;
+};
 const day = (iso: string | null, lang: StatusLang) =>
   iso === null
     ? '–'
@@ -135,9 +147,9 @@ const day = (iso: string | null, lang: StatusLang) =>
 export const STATUS_STYLE = `body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:16px;color:#111827}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb}
 .late{color:#b91c1c;font-weight:600}.on-time{color:#15803d}nav a{margin-right:16px}
-.scroll{overflow-x:auto}td:nth-child(n+3){white-space:nowrap}
+.scroll{overflow-x:auto}td:nth-child(3),td:nth-child(4),td:nth-child(6){white-space:nowrap}.nw{white-space:nowrap}
 @media (max-width:640px){table,tbody,tr,td{display:block}thead{position:absolute;left:-9999px}
-tr{border-bottom:1px solid #e5e7eb;padding:6px 0}td,td:nth-child(n+3){border:none;padding:2px 0;white-space:normal}
+tr{border-bottom:1px solid #e5e7eb;padding:6px 0}td,td:nth-child(n){border:none;padding:2px 0;white-space:normal}
 td::before{content:attr(data-label) ": ";color:#4b5563}}`;
 export const STATUS_STYLE_HASH = createHash('sha256').update(STATUS_STYLE).digest('base64');
 
