@@ -33,6 +33,8 @@ export class RequestLogRecorder {
   private lastDropOld = 0;
   /** Calls not logged because the list was full. */
   dropped = 0;
+  /** Run after each write that wrote calls (the portal's rate-limit warning reads them), in turn. */
+  private readonly listeners = new Set<() => Promise<void>>();
 
   constructor(
     private readonly repo: RequestLogRepository,
@@ -54,6 +56,12 @@ export class RequestLogRecorder {
       return;
     }
     this.pending.push({ subscriptionId, at, operation, url, status, ms, requestId });
+  }
+
+  /** Runs `listener` after each write of calls; returns how to stop. */
+  afterWrite(listener: () => Promise<void>): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   start(intervalMs: number): void {
@@ -106,6 +114,7 @@ export class RequestLogRecorder {
         return;
       }
       for (const id of kept.keys()) await this.repo.cap(id, maxRows).catch(this.options.onError);
+      for (const listener of this.listeners) await listener().catch(this.options.onError);
     }
     await this.dropOld();
   }

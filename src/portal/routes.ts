@@ -59,7 +59,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     now,
     onMailError: (error) => app.log.error({ error: (error as Error).message }, 'portal mail failed'),
   });
-  // Quota and limit warnings, checked after each usage write of this node.
+  // Quota and limit warnings, checked after each write of this node of what they read.
   const warnings = new Warnings({
     repo: new WarningsRepository(store.db),
     developers,
@@ -67,8 +67,12 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     now,
     rateLimitWarning: config.rateLimitWarning ?? 100,
   });
-  const stopWarnings = gateway.usage.afterWrite(() => warnings.check());
-  app.addHook('onClose', async () => stopWarnings());
+  const stopQuota = gateway.usage.afterWrite(() => warnings.checkQuota());
+  const stopRateLimit = gateway.requestLog.afterWrite(() => warnings.checkRateLimit());
+  app.addHook('onClose', async () => {
+    stopQuota();
+    stopRateLimit();
+  });
   // Read once now, not at the first sign-up's request.
   await commonPasswords();
 

@@ -8,8 +8,10 @@ import type { EmailKind } from './emails.js';
  * Quota and limit warnings by email (docs/portal.md): at 80 % and at 100 % of a subscription's daily
  * quota, each once a (Bangkok) day, and when its key was refused by the rate limit more than
  * RATE_LIMIT_WARNING times in the last hour, once a day; a subscription may opt out of them. Checked
- * after each usage write (gateway/usage-recorder.ts), off every call's path; with several nodes, the
- * first to record a warning sends it.
+ * off every call's path, each after the write of what it reads: the quota's after each usage write
+ * (gateway/usage-recorder.ts), the rate limit's after each request log write (gateway/request-log.ts),
+ * which a server's timer makes after the usage write of the same calls. With several nodes, the first
+ * to record a warning sends it.
  */
 export class Warnings {
   constructor(
@@ -23,7 +25,8 @@ export class Warnings {
     },
   ) {}
 
-  async check(): Promise<void> {
+  /** After a usage write: the 80 % and 100 % warnings. */
+  async checkQuota(): Promise<void> {
     const now = this.o.now();
     const day = bangkokToday(now);
     for (const near of await this.o.repo.nearQuota(day, 0.8)) {
@@ -35,6 +38,12 @@ export class Warnings {
       } else if (!full && (await this.o.repo.claim(near.subscriptionId, day, 'quota80', now)))
         await this.send('quota80', near, 'usage');
     }
+  }
+
+  /** After a request log write: the warning of a key often refused by its rate limit. */
+  async checkRateLimit(): Promise<void> {
+    const now = this.o.now();
+    const day = bangkokToday(now);
     const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
     for (const limited of await this.o.repo.oftenLimited(hourAgo, this.o.rateLimitWarning))
       if (await this.o.repo.claim(limited.subscriptionId, day, 'rate', now))

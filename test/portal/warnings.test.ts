@@ -149,4 +149,16 @@ describe('rate limit warning', () => {
     await settle();
     expect(mailsTo(email, /rate limit/)).toHaveLength(1);
   });
+
+  it('mails it when the request log is written after the usage counts, as the timers of a server write them', async () => {
+    const { browser, email } = await signedUpDeveloper(t);
+    const { key } = await subscribed(browser, rateProduct);
+    expect(await calls(key, 6)).toEqual([200, 200, 429, 429, 429, 429]);
+    // A server writes both every USAGE_FLUSH_MS, the counts' timer first: the log's 429s land after
+    // the counts' write, and no call comes after them.
+    await t.gateway.usage.flush();
+    await settle();
+    await t.gateway.requestLog.flush();
+    await expect.poll(() => mailsTo(email, /often refused by its rate limit/).length).toBe(1);
+  });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_TYPES } from '../../src/data-types/index.js';
 import { expectedLatest, releaseDaysBetween } from '../../src/domain/release-schedule.js';
 import type { TypeStatus } from '../../src/routes/status.js';
+import { statusTime } from '../../src/routes/status-page.js';
 import { publishBatch } from '../../src/store/publisher.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -22,6 +23,11 @@ const json = async () => {
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   return res.json<{ checkedAt: string; startedAt: string; uptimeSeconds: number; types: TypeStatus[] }>();
 };
+/** The text of the page's first <time> element of instant `iso`. */
+const timeIn = (html: string, iso: string) =>
+  new RegExp(`<time datetime="${iso.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">(.*?)</time>`)
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '');
 const fundPrices = (types: TypeStatus[]) => types.find((x) => x.name === 'fund-prices')!;
 const committedAt = async (id: number) =>
   (
@@ -78,9 +84,52 @@ describe('/status', () => {
     expect(res.headers.vary).toContain('accept');
     for (const href of ['/', '/docs', '/portal']) expect(res.body).toContain(`href="${href}"`);
     expect(res.body).toContain('<tr data-type="fund-prices">');
-    expect(res.body).toContain(`<td data-label="Latest day">${await latestPriceDay()}</td>`);
+    expect(res.body).toContain(`<td data-label="Latest day"><time datetime="${await latestPriceDay()}">`);
     // No Accept at all: the page too.
     expect((await t.app.inject({ url: '/status' })).headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('gives every time in Bangkok time with UTC beside it, in English or Thai', () => {
+    // 00:30 in Bangkok is the evening before in UTC: both days are said.
+    expect(statusTime('2026-12-06T17:30:00.000Z', 'en')).toBe(
+      '7 Dec 2026, 00:30 Bangkok time (2026-12-06 17:30 UTC)',
+    );
+    expect(statusTime('2026-12-06T17:30:00.000Z', 'th')).toBe(
+      '7 ธ.ค. 2569 00:30 เวลากรุงเทพฯ (2026-12-06 17:30 UTC)',
+    );
+  });
+
+  it("is in Thai when asked (?lang=th, or the browser's Accept-Language), its times in Thai", async () => {
+    const page = async (url: string, language?: string) => {
+      const res = await t.app.inject({
+        url,
+        headers: { accept: 'text/html', ...(language && { 'accept-language': language }) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toContain('accept-language');
+      return res.body;
+    };
+    const thai = await page('/status?lang=th');
+    expect(thai).toContain('<html lang="th">');
+    expect(thai).toContain('<h1>สถานะข้อมูล</h1>');
+    expect(thai).toContain('<td data-label="ข้อมูล">ราคากองทุน</td>');
+    // The service's start, in Thai and Bangkok time, with UTC given plainly.
+    const startedAt = new Date(started).toISOString();
+    expect(timeIn(thai, startedAt)).toBe(statusTime(startedAt, 'th'));
+    expect(statusTime(startedAt, 'th')).toContain(String(new Date(started).getUTCFullYear() + 543));
+    expect(thai).not.toMatch(/Bangkok time|Latest day|On time/);
+    // Each type's last publication too.
+    const published = (await committedAt(t.fixture.batchId))!;
+    expect(timeIn(thai, published)).toBe(statusTime(published, 'th'));
+    // The browser's language when the link names none; the link's when it does.
+    expect(await page('/status', 'th-TH,th;q=0.9,en;q=0.8')).toContain('<html lang="th">');
+    expect(await page('/status', 'en-GB,en;q=0.9,th;q=0.5')).toContain('<html lang="en">');
+    const english = await page('/status?lang=en', 'th');
+    expect(english).toContain('<html lang="en">');
+    expect(timeIn(english, startedAt)).toBe(statusTime(startedAt, 'en'));
+    // Each page links the other language.
+    expect(english).toContain('href="/status?lang=th"');
+    expect(thai).toContain('href="/status?lang=en"');
   });
 
   it('is linked from /docs (the OpenAPI description) and the explorer', async () => {

@@ -121,9 +121,9 @@ export async function mailTo(mailbox: Mailbox, to: string, text: RegExp): Promis
   return found!;
 }
 
-/** `serve` on demo data in `dir` (the demo's products among it), sending its mail to `mailbox`. */
-export async function startPortalServer(dir: string, mailbox: Mailbox) {
-  const env = { ...(await demoProcessEnv(dir)), USAGE_FLUSH_MS: '200', ...mailbox.env };
+/** `serve` on demo data in `dir` (the demo's products among it), sending its mail to `mailbox`; `extra` settings. */
+export async function startPortalServer(dir: string, mailbox: Mailbox, extra: Record<string, string> = {}) {
+  const env = { ...(await demoProcessEnv(dir)), USAGE_FLUSH_MS: '200', ...mailbox.env, ...extra };
   const server = await startServer(env);
   return {
     env,
@@ -156,10 +156,13 @@ export interface Run {
   close(): Promise<void>;
 }
 
-export async function startRun(mailboxFor: (dir: string) => Promise<Mailbox> | Mailbox): Promise<Run> {
+export async function startRun(
+  mailboxFor: (dir: string) => Promise<Mailbox> | Mailbox,
+  extra: Record<string, string> = {},
+): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'rates-portal-'));
   const mailbox = await mailboxFor(dir);
-  const { server, env, close } = await startPortalServer(dir, mailbox);
+  const { server, env, close } = await startPortalServer(dir, mailbox, extra);
   return {
     url: server.url,
     env,

@@ -86,8 +86,14 @@ describe.skipIf(!chromiumAvailable)("the portal's second-round pages on a phone 
       await page.waitForSelector('#two-step-setup');
       await fits('security');
 
+      // The status page in the portal's language: Thai, its times in Bangkok time with UTC beside them.
       await page.click('#status-link');
       await page.waitForSelector('tr[data-type="fund-prices"]');
+      expect(await page.getAttribute('html', 'lang')).toBe('th');
+      expect(await page.textContent('h1')).toBe('สถานะข้อมูล');
+      expect(await page.textContent('tr[data-type="fund-prices"] td:nth-child(5)')).toMatch(
+        /^\d+ .+ 25\d\d \d\d:\d\d เวลากรุงเทพฯ \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/,
+      );
       await fits('status');
       expect(unexpected(errors)).toEqual([]);
       await context.close();

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { cli } from '../helpers/cli.js';
+import { qrImage } from '../../web/src/portal/qr.js';
 import { SETTINGS, unexpected } from './explorer-page.js';
 import {
   callWith,
@@ -23,10 +24,12 @@ import {
 
 // The portal's second round (issue 54's acceptance, items 14-18) in English at 1280 px, on `serve`
 // with its mail in the outbox folder: the first call shown with a new key (run as shown), a call
-// in the request log with its X-Request-Id, the quota warning at 80 %, a key that stops at the end
+// in the request log with its X-Request-Id, the quota warnings at 80 % and 100 %, the warning of a key
+// often refused by its rate limit (its link opening the request log), a key that stops at the end
 // chosen for it, a regenerate whose old key works through its grace period and not after its end,
-// the sessions list with sign-out of another, and two-step sign-in with an authenticator app and
-// with a recovery code. TEST_SCREENSHOTS=1 keeps a picture of every page (portal-screens/).
+// the sessions list with sign-out of another, and two-step sign-in with an authenticator app (its key
+// shown as a QR code too) and with a recovery code. TEST_SCREENSHOTS=1 keeps a picture of every page
+// (portal-screens/).
 
 let browser: Browser;
 let run: Run;
@@ -87,14 +90,17 @@ const totpOf = (secret: string) => new TOTP({ secret, algorithm: 'SHA1', digits:
 
 describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: the second round', () => {
   beforeAll(async () => {
-    run = await startRun(outbox);
+    // More than 3 refusals by the rate limit in an hour mail a warning.
+    run = await startRun(outbox, { RATE_LIMIT_WARNING: '3' });
     browser = await launchChromium();
-    // A product with a small daily quota: 4 calls are 80 % of it.
-    const created = await cli(
-      ['products', 'create', '--name', 'tiny', '--groups', 'all', '--quota', '5/day', '--json'],
-      run.env,
-    );
-    await cli(['products', 'publish', String(JSON.parse(created.stdout).id)], run.env);
+    // A product with a small daily quota (4 calls are 80 % of it), one with a small rate limit.
+    for (const limit of [
+      ['--name', 'tiny', '--quota', '5/day'],
+      ['--name', 'burst', '--rate', '2/60'],
+    ]) {
+      const created = await cli(['products', 'create', ...limit, '--groups', 'all', '--json'], run.env);
+      await cli(['products', 'publish', String(JSON.parse(created.stdout).id)], run.env);
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -102,7 +108,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
   });
 
   it(
-    'en-1280: first call, request log with X-Request-Id, quota warning at 80 %, keys with an end, grace period',
+    'en-1280: first call, request log with X-Request-Id, quota warnings at 80 % and 100 %, rate limit warning, keys with an end, grace period',
     async () => {
       const { context, page, errors } = await openPortal(browser, setting, run.url);
       const shot = shooter(page, setting, 'second');
@@ -183,6 +189,31 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       const warning = await mailTo(run.mailbox, email, /Tiny app/);
       expect(warning.subject).toContain('80 %');
       expect(warning.text).toContain('4 of its 5');
+      // The 5th call reaches the quota: its own message, and the next call is refused.
+      expect(await callWith(run.url, tiny.primary)).toBe(200);
+      const full = await mailTo(run.mailbox, email, /"Tiny app" has made all 5 calls of its daily quota/);
+      expect(full.subject).toBe('Your subscription reached its daily quota');
+      expect(full.text).toContain(`${run.url}/portal#usage/${tiny.id}`);
+      expect(await callWith(run.url, tiny.primary)).toBe(403);
+
+      // A key refused by its rate limit more than 3 times: the message comes, and its link opens the
+      // subscription's request log with the refusals.
+      const burst = await subscribe(page, 'burst', 'Burst app', shot);
+      await page.click('#keys-done');
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push(await callWith(run.url, burst.primary));
+      expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+      const limited = await mailTo(run.mailbox, email, /"Burst app" were refused with 429/);
+      expect(limited.subject).toBe('Your key is often refused by its rate limit');
+      expect(limited.text).toContain('4 calls');
+      const log = `${run.url}/portal#requests/${burst.id}`;
+      expect(limited.text.split(/\s+/)).toContain(log);
+      await page.goto(log);
+      await page.waitForSelector('#requests-list');
+      expect(await page.$$('#requests-list tbody tr')).toHaveLength(6);
+      expect(await page.textContent('#requests-list')).toContain('429');
+      await page.goto(`${run.url}/portal#profile`);
+      await page.waitForSelector(`article.subscription[data-subscription="${burst.id}"]`);
 
       // A key with an end: it works until then, and stops at that time.
       const open = await subscribe(page, 'open', 'Open app', shot);
@@ -279,7 +310,18 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await page.click('#two-step-setup-submit');
       await page.waitForSelector('#two-step-secret');
       const secret = (await page.textContent('#two-step-secret'))!;
-      expect(await page.getAttribute('#two-step-uri', 'href')).toMatch(/^otpauth:\/\/totp\//);
+      const uri = (await page.getAttribute('#two-step-uri', 'href'))!;
+      expect(uri).toMatch(/^otpauth:\/\/totp\//);
+      expect(new URL(uri).searchParams.get('secret')).toBe(secret);
+      // The app's key as a QR code to scan, beside the key as text: the code of that very URI.
+      const qr = page.locator('#two-step-qr');
+      await expect.poll(() => qr.getAttribute('src')).toBe(await qrImage(uri));
+      expect(await qr.getAttribute('alt')).toBe(t('twoStepQr'));
+      expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const [box, key] = [(await qr.boundingBox())!, (await page.locator('#two-step-secret').boundingBox())!];
+      expect(box.width).toBeGreaterThanOrEqual(160);
+      expect(box.x + box.width).toBeLessThanOrEqual(key.x); // beside it, on its left
+      expect(key.y).toBeLessThan(box.y + box.height);
       await shot('two-step-setup');
       await page.fill('#enable-code', totpOf(secret).generate());
       await page.click('#two-step-enable-submit');

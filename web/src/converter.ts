@@ -1,84 +1,63 @@
 import { RatesApiError, type FxBannerRow, type FxFamily } from '../../src/client/index.js';
-import { day, text, type Context } from './context.js';
+import { day as dayText, text, type Context } from './context.js';
 import { fromDayFirst } from './dates.js';
 import { explain } from './api.js';
+import { dateField } from './date-field.js';
 import { foldable, h } from './dom.js';
 import { currencyName } from './currencies.js';
-import { formatNumber, type Key } from './i18n.js';
+import { closingRates } from './fx-days.js';
+import { amountProblem, DEFAULT_PAIR, last, type Question } from './converter-question.js';
+import { BAHT, convertAt, currenciesFor, KINDS, type RateKind } from './fx-conversion.js';
+import { formatNumber } from './i18n.js';
 import { decimalsFor } from './numbers.js';
 
 const formatRate = (rate: number) => formatNumber(rate, decimalsFor([rate], 4, 2));
 
-/**
- * Baht, and the ISO codes of the families the bank quotes both transfer rates for in the latest rates
- * (USD1, USD5 and USD50 are all USD): Convert buys at the one and sells at the other, and refuses a
- * currency quoted for notes only (LAK, MMK), so those are not offered.
- */
-function currencies(latest: FxBannerRow[]): string[] {
-  const codes = latest
-    .filter((r) => r.TT !== '' && r.Bill_DD_TT !== '')
-    .map((r) => r.Family.replace(/\d+$/, ''));
-  return ['THB', ...new Set(codes.filter((c) => c !== 'THB'))];
-}
-
-const DEFAULT_PAIR = { from: 'USD', to: 'THB' };
-const DEFAULT_PAIR_TEXT = `${DEFAULT_PAIR.from}-${DEFAULT_PAIR.to}`;
-const DEFAULT_AMOUNT = '100';
-let last = { amount: DEFAULT_AMOUNT, ...DEFAULT_PAIR };
-
-/** The largest amount Convert takes (10^12). */
-const MAX_AMOUNT = 1e12;
-
-/**
- * What is wrong with an amount as typed (grouping commas and spaces left out), in the reader's words,
- * before the service is asked: it would refuse the same amounts in its own.
- */
-function amountProblem(amount: string): Key | undefined {
-  if (amount === '') return 'amountMissing';
-  if (!/^(\d{1,13}(\.\d{0,10})?|\.\d{1,10})$/.test(amount) || Number(amount) <= 0) return 'amountInvalid';
-  return Number(amount) > MAX_AMOUNT ? 'amountTooLarge' : undefined;
-}
-
-/** The converter's amount and pair as a link writes them: amount=100&pair=USD-THB. */
-export const conversionParams = () => ({ amount: last.amount, pair: `${last.from}-${last.to}` });
-
-/**
- * The amount and pair a link asks for; anything else leaves them as they were. True when the link asks
- * for other than the usual 100 USD to THB.
- */
-export function readConversion(params: URLSearchParams): boolean {
-  const amount = params.get('amount') ?? '';
-  if (/^\d{1,13}(\.\d{1,6})?$/.test(amount)) last.amount = amount;
-  const pair = /^([A-Z]{3})-([A-Z]{3})$/.exec(params.get('pair') ?? '');
-  if (pair) last = { ...last, from: pair[1]!, to: pair[2]! };
-  return (amount !== '' && amount !== DEFAULT_AMOUNT) || (pair !== null && pair[0] !== DEFAULT_PAIR_TEXT);
-}
-
 /** How long typing may pause before the amount is converted: a call per pause, not per key. */
 const TYPING_MS = 300;
 
+/** A family's abbreviation and name, as the rate used is told: 'USD50 – US Dollar 50-100'. */
+function familyName(ctx: Context, families: FxFamily[], code: string): string {
+  const f = families.find((x) => x.Family === code) ?? families.find((x) => x.Family.startsWith(code));
+  return f ? `${f.Family} – ${currencyName(f.Family, f.Description, ctx.lang)}` : code;
+}
+
 /**
- * Which of the bank's rates Convert used (contract notes: the website): its buying transfer rate into
- * baht, its selling transfer rate out of it, both through baht between two foreign currencies; for
- * US dollars the 50-100 notes' family, the one quoted for transfers.
+ * Which of the bank's rates a conversion used: its buying rate of the kind into baht, its selling rate
+ * out of it, both through baht between two foreign currencies. `from` and `to` are the families used
+ * (none for baht).
  */
-function rateUsed(ctx: Context, families: FxFamily[], from: string, to: string): string {
-  const family = (code: string) => {
-    const f = families.find((x) => x.Family === code) ?? families.find((x) => x.Family.startsWith(code));
-    return f ? `${f.Family} – ${currencyName(f.Family, f.Description, ctx.lang)}` : code;
-  };
+function rateUsed(ctx: Context, families: FxFamily[], kind: RateKind, from?: string, to?: string): string {
+  const buying = kind === 'transfer' ? 'rateUsedBuying' : (`rateUsedBuying_${kind}` as const);
+  const selling = kind === 'notes' ? 'rateUsedSelling_notes' : 'rateUsedSelling';
   const parts = [
-    ...(from === 'THB'
-      ? []
-      : [text(ctx, 'rateUsedBuying', { family: family(from === 'USD' ? 'USD50' : from) })]),
-    ...(to === 'THB' ? [] : [text(ctx, 'rateUsedSelling', { family: family(to === 'USD' ? 'USD50' : to) })]),
+    ...(from ? [text(ctx, buying, { family: familyName(ctx, families, from) })] : []),
+    ...(to ? [text(ctx, selling, { family: familyName(ctx, families, to) })] : []),
   ];
   return text(ctx, 'rateUsed', { rates: parts.join(ctx.lang === 'th' ? ' และ ' : ' and ') });
 }
 
+/** What a conversion says: the figures, the day and round of the rates, and which rates. */
+interface Answer {
+  convertedAmount: number;
+  rate: number;
+  from: string;
+  to: string;
+  Ddate: string;
+  DTime: string;
+  /** The families whose rates were used (none for baht). */
+  fromFamily?: string;
+  toFamily?: string;
+}
+
+/** Convert's family for a currency (contract notes: the website): US dollars at the 50-100 notes' rates. */
+const convertFamily = (code: string) => (code === BAHT ? undefined : code === 'USD' ? 'USD50' : code);
+
 /**
- * The currency converter: the service's Convert (the bank's buying TT rate to baht, selling from baht),
- * between the currencies `latest` (the latest rates) lets it convert.
+ * The currency converter: at the latest transfer rates the service's Convert (the bank's buying TT
+ * rate to baht, selling from baht); at a past day's rates or another kind of rate (sight bills, bank
+ * notes) the same arithmetic on that day's closing rates (Getfxrates), as xe.com and Frankfurter
+ * convert at a past day's rates. `latest`: the latest rates, every family.
  */
 export function converter(
   ctx: Context,
@@ -86,15 +65,11 @@ export function converter(
   latest: FxBannerRow[],
   onChange?: () => void,
 ): HTMLElement {
-  const codes = currencies(latest);
-  // A link's pair that cannot be converted gives way to the usual one.
-  if (!codes.includes(last.from) || !codes.includes(last.to)) last = { ...last, ...DEFAULT_PAIR };
-  const select = (id: string, label: string, value: string) =>
-    h(
-      'select',
-      { id, 'aria-label': label },
-      ...codes.map((c) => h('option', { value: c, selected: c === value }, c)),
-    );
+  const lastDay = latest[0] ? fromDayFirst(latest[0].Ddate) : undefined;
+  // A day on or after the latest with rates converts at the latest.
+  const pastDay = (iso: string | undefined) => (iso && lastDay && iso < lastDay ? iso : undefined);
+  last.rates = pastDay(last.rates);
+  const select = (id: string, label: string) => h('select', { id, 'aria-label': label });
   const amount = h('input', {
     id: 'convert-amount',
     type: 'text',
@@ -103,50 +78,137 @@ export function converter(
     'aria-label': text(ctx, 'amount'),
     size: 12,
   });
-  const from = select('convert-from', text(ctx, 'from'), last.from);
-  const to = select('convert-to', text(ctx, 'to'), last.to);
+  const from = select('convert-from', text(ctx, 'from'));
+  const to = select('convert-to', text(ctx, 'to'));
+  /**
+   * Offers the currencies `codes`; a pair not among them (a link's, or one of another kind of rate)
+   * gives way to the usual pair. True when it gave way to a pair offered.
+   */
+  const offer = (codes: string[], pick: { from: string; to: string }) => {
+    const kept = codes.includes(pick.from) && codes.includes(pick.to);
+    const pair = kept ? pick : DEFAULT_PAIR;
+    for (const [el, value] of [
+      [from, pair.from],
+      [to, pair.to],
+    ] as const) {
+      el.replaceChildren(...codes.map((c) => h('option', { value: c, selected: c === value }, c)));
+      el.value = value;
+    }
+    // Asked anew only with a pair offered: a day without the usual pair is told it cannot convert.
+    return !kept && codes.includes(pair.from) && codes.includes(pair.to);
+  };
+  offer(currenciesFor(latest, last.kind), last);
+  const kind = h(
+    'select',
+    { id: 'convert-kind', 'aria-label': text(ctx, 'convertKind') },
+    ...KINDS.map((k) => h('option', { value: k, selected: k === last.kind }, text(ctx, `kind_${k}`))),
+  );
+  const day = dateField(ctx.lang, {
+    id: 'convert-day',
+    label: text(ctx, 'convertDay'),
+    value: last.rates ?? lastDay ?? '2026-01-01',
+  });
   const result = h('p', { id: 'convert-result', class: 'figure', 'aria-live': 'polite' });
   const details = h('p', { id: 'convert-details', class: 'meta' });
   let asked = 0;
   let typing: ReturnType<typeof setTimeout> | undefined;
   // The question whose answer is shown or on its way: a click after typing asks nothing new.
   let settled = '';
-  const convert = async () => {
+  const refuse = (said: string) => {
+    details.textContent = '';
+    result.className = 'message error';
+    result.textContent = said;
+  };
+  const show = (question: Question, answer: Answer, notes: string[]) => {
+    details.textContent = [
+      answer.rate > 0
+        ? text(ctx, 'inverseRate', { from: answer.to, to: answer.from, rate: formatRate(1 / answer.rate) })
+        : '',
+      rateUsed(ctx, families, question.kind, answer.fromFamily, answer.toFamily),
+      ...notes,
+    ].join(' ');
+    result.className = 'figure';
+    result.textContent = text(ctx, 'converted', {
+      amount: formatNumber(Number(question.amount), 2),
+      from: answer.from,
+      result: formatNumber(answer.convertedAmount, 2),
+      to: answer.to,
+      rate: String(answer.rate),
+      date: dayText(ctx, fromDayFirst(answer.Ddate)),
+      time: answer.DTime,
+    });
+  };
+  const convert = async (): Promise<void> => {
     clearTimeout(typing);
-    const question = { amount: amount.value.replace(/[,\s]/g, ''), from: from.value, to: to.value };
-    const key = `${question.amount} ${question.from} ${question.to}`;
+    // An emptied day field: the latest rates.
+    const picked = day.input.value.trim() === '' ? lastDay : day.value();
+    const question: Question = {
+      amount: amount.value.replace(/[,\s]/g, ''),
+      from: from.value,
+      to: to.value,
+      rates: pastDay(picked),
+      kind: kind.value as RateKind,
+    };
+    const key = JSON.stringify(question);
     if (key === settled) return;
     settled = key;
-    last = question;
+    Object.assign(last, question);
     onChange?.();
     const mine = ++asked;
-    const refuse = (said: string) => {
-      details.textContent = '';
-      result.className = 'message error';
-      result.textContent = said;
-    };
-    const problem = amountProblem(last.amount);
+    if (!picked)
+      return refuse(text(ctx, 'badDay', { example: ctx.lang === 'th' ? '1/1/2569' : '1 Jan 2026' }));
+    const problem = amountProblem(question.amount);
     if (problem) return refuse(text(ctx, problem));
+    const atLatest = question.rates === undefined;
     try {
-      const answer = await ctx.api.client.convert(last.amount, last.from, last.to);
-      // An answer to an amount since typed over is dropped: the latest typed shows.
+      const { day: ratesDay, rows } = atLatest
+        ? { day: lastDay, rows: latest }
+        : await closingRates(ctx, question.rates!);
       if (mine !== asked) return;
-      details.textContent = [
-        answer.rate > 0
-          ? text(ctx, 'inverseRate', { from: answer.to, to: answer.from, rate: formatRate(1 / answer.rate) })
-          : '',
-        rateUsed(ctx, families, answer.from, answer.to),
-      ].join(' ');
-      result.className = 'figure';
-      result.textContent = text(ctx, 'converted', {
-        amount: formatNumber(Number(last.amount), 2),
-        from: answer.from,
-        result: formatNumber(answer.convertedAmount, 2),
-        to: answer.to,
-        rate: String(answer.rate),
-        date: day(ctx, fromDayFirst(answer.Ddate)),
-        time: answer.DTime,
-      });
+      if (rows.length === 0) return refuse(text(ctx, 'noRates'));
+      // The currencies of the day and kind; a pick they do not have gives way, and is asked anew.
+      if (offer(currenciesFor(rows, question.kind), question)) {
+        settled = '';
+        return await convert();
+      }
+      const nearest =
+        ratesDay && ratesDay !== question.rates && !atLatest
+          ? [
+              text(ctx, 'convertNearestDay', {
+                asked: dayText(ctx, question.rates!),
+                shown: dayText(ctx, ratesDay),
+              }),
+            ]
+          : [];
+      if (atLatest && question.kind === 'transfer') {
+        const answer = await ctx.api.client.convert(question.amount, question.from, question.to);
+        // An answer to an amount since typed over is dropped: the latest typed shows.
+        if (mine !== asked) return;
+        return show(
+          question,
+          { ...answer, fromFamily: convertFamily(answer.from), toFamily: convertFamily(answer.to) },
+          nearest,
+        );
+      }
+      const conversion = convertAt(rows, question.kind, question.amount, question.from, question.to);
+      if (!conversion)
+        return refuse(
+          text(ctx, 'cannotConvertKind', {
+            kind: text(ctx, `kind_${question.kind}`).toLowerCase(),
+            date: ratesDay ? dayText(ctx, ratesDay) : '–',
+          }),
+        );
+      show(
+        question,
+        {
+          ...conversion,
+          from: question.from,
+          to: question.to,
+          fromFamily: conversion.fromRow?.Family,
+          toFamily: conversion.toRow?.Family,
+        },
+        nearest,
+      );
     } catch (error) {
       // Only a refusal of the question itself is final; anything else may be asked again.
       const refused = error instanceof RatesApiError && error.status === 400;
@@ -158,13 +220,12 @@ export function converter(
       refuse(text(ctx, aboutAmount ? 'amountInvalid' : 'cannotConvert'));
     }
   };
-  // Converted as the reader types (after a short pause) and as they pick currencies.
+  // Converted as the reader types (after a short pause) and as they pick currencies, kind or day.
   amount.addEventListener('input', () => {
     clearTimeout(typing);
     typing = setTimeout(() => ctx.current() && void convert(), TYPING_MS);
   });
-  from.addEventListener('change', () => void convert());
-  to.addEventListener('change', () => void convert());
+  for (const picker of [from, to, kind, day.input]) picker.addEventListener('change', () => void convert());
   const swap = h(
     'button',
     {
@@ -187,12 +248,17 @@ export function converter(
     h('p', { class: 'meta' }, text(ctx, 'converterHint')),
     h(
       'form',
-      { class: 'range', onsubmit: (e: Event) => (e.preventDefault(), void convert()) },
-      amount,
-      from,
-      swap,
-      to,
-      h('button', { type: 'submit', id: 'convert' }, text(ctx, 'convert')),
+      { class: 'convert-form', onsubmit: (e: Event) => (e.preventDefault(), void convert()) },
+      h('div', { class: 'range' }, amount, from, swap, to),
+      h(
+        'div',
+        { class: 'range' },
+        h('label', { for: 'convert-day' }, text(ctx, 'convertDay')),
+        day.element,
+        h('label', { for: 'convert-kind' }, text(ctx, 'convertKind')),
+        kind,
+        h('button', { type: 'submit', id: 'convert' }, text(ctx, 'convert')),
+      ),
     ),
     result,
     details,

@@ -3,11 +3,13 @@ import { lineChart } from './chart.js';
 import { day, show, text, type Context, type View } from './context.js';
 import { addMonths, bangkokToday, fromDayFirst, fromMonthFirst, LONG_PRESETS, toSeconds } from './dates.js';
 import { h, jumps, message, openPart, table, toggles } from './dom.js';
-import { conversionParams, converter, readConversion } from './converter.js';
+import { converter } from './converter.js';
+import { conversionParams, readConversion } from './converter-question.js';
 import { dateField } from './date-field.js';
 import { fitGrouping, fxHistory, groupRows, GROUPINGS, type Grouping } from './fx-history.js';
 import { currencyName } from './currencies.js';
 import { fxDownload } from './fx-download.js';
+import { nearestFxDay } from './fx-days.js';
 import { quotedDecimals } from './numbers.js';
 import { watchToggle } from './watch.js';
 import { periodParam, periodPicker, periodRange, readPeriod, type Period } from './period.js';
@@ -191,22 +193,6 @@ function printedFor(ctx: Context, families: FxFamily[], family: string, round: F
     `${text(ctx, 'currency')}: ${family} – ${name}.`,
     round ? ` ${text(ctx, 'roundOption', { n: round.Update, time: round.Time })}` : '',
   );
-}
-
-/** The last day with rates on or before `iso` (GetDayInMonth, this month or up to a year back); `iso` if none. */
-async function nearestFxDay(ctx: Context, iso: string): Promise<string> {
-  let [y, m] = iso.split('-').map(Number) as [number, number];
-  for (let i = 0; i < 12; i++) {
-    const days = await ctx.api.memo(`fx-days/${y}-${m}`, (c) => c.getFxDayInMonth(y, m));
-    const month = `${y}-${String(m).padStart(2, '0')}`;
-    const found = days
-      .map((d) => `${month}-${d.Day.padStart(2, '0')}`)
-      .filter((d) => d <= iso)
-      .at(-1);
-    if (found) return found;
-    [y, m] = m === 1 ? [y - 1, 12] : [y, m - 1];
-  }
-  return iso;
 }
 
 /** "Rates on": a day field that shows the rates of any past day, and a way back to the latest. */

@@ -1,4 +1,6 @@
 import type { Lang } from '../../src/client/index.js';
+import { EN_AS_OF, TH_AS_OF } from './i18n-as-of.js';
+import { EN_CONVERTER, TH_CONVERTER } from './converter-texts.js';
 import { EN_FACTS, TH_FACTS } from './fund-facts-texts.js';
 import { EN_FEATURES, TH_FEATURES } from './i18n-features.js';
 
@@ -100,7 +102,7 @@ const EN = {
   backdatedNote: '* Back-dated: the fund had no price on this day; its latest earlier price is shown.',
   converterTitle: 'Currency converter',
   converterHint:
-    "At the bank's latest rates: its buying transfer rate into baht, its selling rate out of baht.",
+    "At the bank's rates of the day you pick (the latest unless you pick one) and of the kind you pick: the bank buys a currency at its buying rate, and sells it at its selling rate.",
   amount: 'Amount',
   convert: 'Convert',
   amountMissing: 'Type an amount to convert, e.g. 100.',
@@ -145,6 +147,8 @@ const EN = {
   valueNo: 'Value {n}',
   ...EN_FEATURES,
   ...EN_FACTS,
+  ...EN_AS_OF,
+  ...EN_CONVERTER,
 };
 
 export type Key = keyof typeof EN;
@@ -243,7 +247,8 @@ const TH: Record<Key, string> = {
   priceDate: 'ราคา ณ',
   backdatedNote: '* ราคาย้อนหลัง: กองทุนไม่มีราคาในวันนี้ จึงแสดงราคาล่าสุดก่อนหน้า',
   converterTitle: 'คำนวณแลกเปลี่ยนเงินตรา',
-  converterHint: 'ตามอัตราล่าสุดของธนาคาร: อัตรารับซื้อ (โอนเงิน) เมื่อแลกเป็นบาท อัตราขายเมื่อแลกจากบาท',
+  converterHint:
+    'ตามอัตราของธนาคาร ณ วันที่และประเภทที่เลือก (อัตราล่าสุดหากไม่เลือกวัน): ธนาคารรับซื้อสกุลเงินตามอัตราซื้อ และขายตามอัตราขาย',
   amount: 'จำนวนเงิน',
   convert: 'คำนวณ',
   amountMissing: 'กรอกจำนวนเงินที่จะคำนวณ เช่น 100',
@@ -289,6 +294,8 @@ const TH: Record<Key, string> = {
   valueNo: 'ค่าที่ {n}',
   ...TH_FEATURES,
   ...TH_FACTS,
+  ...TH_AS_OF,
+  ...TH_CONVERTER,
 };
 
 const TEXTS: Record<Lang, Record<Key, string>> = { en: EN, th: TH };

@@ -12,6 +12,12 @@ export interface DemoOptions {
   /** Last day of the history, 'YYYY-MM-DD'; today in Bangkok by default. */
   until?: string;
   onProgress?: (message: string) => void;
+  /**
+   * Publishes the data first in bulk with a few values as first published, then corrects them in
+   * later batches, each at a past instant of its own (history.ts), when the target can date its
+   * batches; false: every value as it stands today, batches committed now.
+   */
+  history?: boolean;
 }
 
 export interface DemoSummary {
@@ -48,11 +54,29 @@ export type DemoWriter = Pick<BatchWriter, 'write'>;
 
 /** Where the demo goes: batches into a database, or files in the import formats. */
 export interface DemoTarget {
-  batch(write: (writer: DemoWriter) => Promise<void>): Promise<void>;
+  /** One batch of rows; `at`: the instant it is published at (the demo's history), else now. */
+  batch(write: (writer: DemoWriter) => Promise<void>, at?: Date): Promise<void>;
+  /**
+   * Whether its batches can be published at the demo's past instants `from` on. Not given: the target
+   * keeps no instants (import files), and the history is left out.
+   */
+  datesFrom?(from: Date): Promise<boolean>;
 }
 
 export function storeTarget(store: Store): DemoTarget {
-  return { batch: async (write) => void (await publishBatch(store, META, write)) };
+  return {
+    batch: async (write, at) => void (await publishBatch(store, META, write, at && (() => at))),
+    // Batch ids follow commit instants (store/timeline.ts): a batch committed before the demo's
+    // instants (a second run of it) leaves the history out.
+    datesFrom: async (from) => {
+      const { last } = await store.db
+        .selectFrom('batches')
+        .select((eb) => eb.fn.max('committed_at').as('last'))
+        .where('status', '=', 'committed')
+        .executeTakeFirstOrThrow();
+      return last === null || Date.parse(last) < from.getTime();
+    },
+  };
 }
 
 export function generateDemo(store: Store, options: DemoOptions = {}): Promise<DemoSummary> {
@@ -63,7 +87,8 @@ export function generateDemo(store: Store, options: DemoOptions = {}): Promise<D
  * Writes a deterministic demo dataset: the same seed and `until` give identical rows. Every reference
  * type's rows go first, in one batch, then each published type's batches as its declaration gives them
  * (src/data-types/: FX rates a batch per year, fund prices a group of funds per batch ...), so no batch
- * is huge and nothing holds the whole history in memory.
+ * is huge and nothing holds the whole history in memory. Into a database, the batches are dated in the
+ * past and a few later ones correct values first published otherwise (history.ts).
  */
 export async function generateDemoInto(target: DemoTarget, options: DemoOptions = {}): Promise<DemoSummary> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
@@ -87,12 +112,13 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
   };
   const counts = Object.fromEntries(DATA_TYPES.map((t) => [t.name, 0])) as Record<DataTypeName, number>;
   const summary: DemoSummary = { counts, batches: 0, from: scale.from, until };
-  const publish = async (write: (writer: DemoWriter) => Promise<void>) => {
-    await target.batch(write);
+  const history = await historyOf(target, plan, options.history ?? true);
+  const publish = async (write: (writer: DemoWriter) => Promise<void>, at = history?.nextFirstBatch()) => {
+    await target.batch(write, at);
     summary.batches++;
   };
   const write = async (w: DemoWriter, name: DataTypeName, rows: readonly object[]) => {
-    await w.write(name, rows as never);
+    await w.write(name, (history ? history.firstPublished(name, rows) : rows) as never);
     counts[name] += rows.length;
   };
 
@@ -109,5 +135,18 @@ export async function generateDemoInto(target: DemoTarget, options: DemoOptions 
       });
     progress(`${type.label}: ${counts[type.name]} rows`);
   }
+  // Rows already counted: a correction replaces one.
+  for (const { correction, row, at } of history?.due() ?? []) {
+    await publish((w) => w.write(correction.type, [row] as never), at);
+    progress(`${at.toISOString()}: ${correction.what}`);
+  }
   return summary;
+}
+
+/** The demo's history, if asked for and the target can date its batches then. */
+async function historyOf(target: DemoTarget, plan: DemoPlan, wanted: boolean) {
+  if (!wanted || !target.datesFrom) return undefined;
+  const { DemoHistory } = await import('./history.js');
+  const history = new DemoHistory(plan, new Date());
+  return (await target.datesFrom(history.firstInstant())) ? history : undefined;
 }

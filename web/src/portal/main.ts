@@ -111,7 +111,8 @@ function drawHeader() {
         ]),
     h('a', { href: '/', class: 'docs' }, t('explorer')),
     h('a', { href: '/docs' }, t('docs')),
-    h('a', { href: '/status', id: 'status-link' }, t('statusPage')),
+    // The status page is in the portal's language (it has no script to read the choice kept here).
+    h('a', { href: `/status?lang=${state.lang}`, id: 'status-link' }, t('statusPage')),
   );
   who.replaceChildren(
     ...(developer

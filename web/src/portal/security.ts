@@ -106,6 +106,8 @@ export async function securityView(ctx: PortalContext): Promise<void> {
       ctx.t('twoStepStart'),
       async (f) => {
         const { secret, uri } = await ctx.api.twoStepSetup(password(f, 'setup-password'));
+        const { qrImage } = await import('./qr.js');
+        const qr = await qrImage(uri);
         f.hidden = true;
         const enable = form(
           ctx,
@@ -122,12 +124,28 @@ export async function securityView(ctx: PortalContext): Promise<void> {
         steps.replaceChildren(
           h('p', { id: 'two-step-scan' }, ctx.t('twoStepScan')),
           h(
-            'dl',
-            { class: 'facts' },
-            h('dt', {}, ctx.t('twoStepSecret')),
-            h('dd', {}, h('code', { id: 'two-step-secret' }, secret)),
+            'div',
+            { class: 'two-step-key' },
+            h('img', {
+              id: 'two-step-qr',
+              class: 'qr',
+              src: qr,
+              alt: ctx.t('twoStepQr'),
+              width: 200,
+              height: 200,
+            }),
+            h(
+              'div',
+              {},
+              h(
+                'dl',
+                { class: 'facts' },
+                h('dt', {}, ctx.t('twoStepSecret')),
+                h('dd', {}, h('code', { id: 'two-step-secret' }, secret)),
+              ),
+              h('p', {}, h('a', { href: uri, id: 'two-step-uri' }, ctx.t('twoStepLink'))),
+            ),
           ),
-          h('p', {}, h('a', { href: uri, id: 'two-step-uri' }, ctx.t('twoStepLink'))),
           enable,
         );
         enable.querySelector<HTMLInputElement>('input')!.focus();
