@@ -3,10 +3,13 @@
 // list, against the latest answer, on the demo's dataset or the market-scale one (bench/harness/
 // dataset.ts, made once and reused). In process, through the whole app (key check, limits, usage):
 // - latest, uncached: the answer cache off (CACHE_MAX_BYTES=0), the series caches warm: the baseline;
-// - as of, uncached: ?asOf= the last commit's instant, the answer cache off: the operation's queries
-//   read through the as-of tables (served rows and revisions), the series caches left out;
-// - as of, cached: the same call again with the answer cache on.
-// Median microseconds of `calls` calls each, the three in turn; ratios against the baseline.
+// - as of, uncached: ?asOf= the last commit's instant, the answer cache off: nothing the operation
+//   reads changed since, so it reads the tables and series caches as the latest answer does;
+// - as of before, uncached: ?asOf= the instant before the operation's last change (its timemap's
+//   last memento but one): the tables that change touched read through their revisions, the series
+//   caches made from them kept apart by batch;
+// - as of, cached: the first as-of call again with the answer cache on.
+// Median microseconds of `calls` calls each, in turn; ratios against the baseline.
 // Figures only; the machine may be shared: repeat a run before trusting a ratio.
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
@@ -61,18 +64,33 @@ async function medianUs(server: FastifyInstance, method: 'GET' | 'POST', url: st
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
+/** The instant before the operation's last change: its timemap's last memento but one. */
+async function beforeLastChange(path: string): Promise<string> {
+  const res = await uncached.inject({
+    url: `/timemap${path.split('?')[0]}`,
+    headers: { accept: 'application/json' },
+  });
+  const { mementos } = res.json<{ mementos: { datetime: string }[] }>();
+  const memento = mementos.at(-2) ?? mementos[0]!;
+  // An HTTP-date names a second: its last millisecond holds every batch committed in it.
+  return encodeURIComponent(new Date(Date.parse(memento.datetime) + 999).toISOString());
+}
+
 const pad = (s: string | number, n: number) => String(s).padStart(n);
+const cell = (us: number, latest: number) => `${pad(us.toFixed(0), 10)}${pad((us / latest).toFixed(2), 7)}`;
 console.log(
-  `${'operation'.padEnd(22)}${pad('latest µs', 12)}${pad('as of µs', 12)}${pad('ratio', 8)}${pad('as of cached µs', 18)}${pad('ratio', 8)}`,
+  `${'operation'.padEnd(22)}${pad('latest µs', 10)}${pad('as of µs', 10)}${pad('ratio', 7)}` +
+    `${pad('before µs', 10)}${pad('ratio', 7)}${pad('cached µs', 10)}${pad('ratio', 7)}`,
 );
 for (const operation of selected(OPERATIONS, values.only)) {
   const { method, path } = operation.requests[0]!;
-  const withAsOf = `${path}${path.includes('?') ? '&' : '?'}asOf=${asOf}`;
+  const at = (instant: string) => `${path}${path.includes('?') ? '&' : '?'}asOf=${instant}`;
   const latest = await medianUs(uncached, method, path);
-  const past = await medianUs(uncached, method, withAsOf);
-  const pastCached = await medianUs(cached, method, withAsOf);
+  const past = await medianUs(uncached, method, at(asOf));
+  const before = await medianUs(uncached, method, at(await beforeLastChange(path)));
+  const pastCached = await medianUs(cached, method, at(asOf));
   console.log(
-    `${operation.name.padEnd(22)}${pad(latest.toFixed(0), 12)}${pad(past.toFixed(0), 12)}${pad((past / latest).toFixed(2), 8)}${pad(pastCached.toFixed(0), 18)}${pad((pastCached / latest).toFixed(2), 8)}`,
+    `${operation.name.padEnd(22)}${pad(latest.toFixed(0), 10)}${cell(past, latest)}${cell(before, latest)}${cell(pastCached, latest)}`,
   );
 }
 await uncached.close();

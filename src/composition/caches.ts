@@ -6,7 +6,7 @@ import type { ListedFund } from '../funds/repository.js';
 import { dailySeriesBytes, type FxDailySeries } from '../exchange-rates/repository.js';
 import type { Fund } from '../store/schema.js';
 import { SeriesCache } from '../store/series-cache.js';
-import { readingAsOf } from '../store/as-of.js';
+import { recordReads, readingState, unchangedSince, used, type Made } from '../store/as-of.js';
 import type { SettingName } from '../settings.js';
 import { AnswerCache } from '../cache/answer-cache.js';
 import { NoCache, type LoadingCache } from '../cache/loading-cache.js';
@@ -59,24 +59,43 @@ type CacheOf<N extends CacheName> =
 export function makeCache<N extends CacheName>(name: N, config: Config, data: DataVersion): CacheOf<N> {
   const { size, bytesOf } = CACHES[name] as CacheSpec<unknown, object>;
   const maxBytes = config[size] as number;
-  return (
-    maxBytes > 0 ? new LatestOnly(new SeriesCache(data, { maxBytes, bytesOf })) : new NoCache()
-  ) as CacheOf<N>;
+  if (maxBytes <= 0) return new NoCache() as CacheOf<N>;
+  const made = <K extends string | number>(bytes: number) =>
+    new SeriesCache<K, Made<object>>(data, { maxBytes: bytes, bytesOf: (entry) => bytesOf(entry.value) });
+  const past = Math.max(1, Math.floor(maxBytes * PAST_SHARE));
+  return new ByState(made<string | number>(maxBytes), made<string>(past)) as unknown as CacheOf<N>;
 }
 
-/**
- * A cache of the latest data only: a call read as of a past instant (store/as-of.ts) reads past it,
- * neither taking nor leaving anything there.
- */
-class LatestOnly<K, V> implements LoadingCache<K, V> {
-  constructor(private readonly cache: LoadingCache<K, V>) {}
+/** The bytes a cache keeps for reads as of past instants, beside its setting's for the latest. */
+const PAST_SHARE = 0.25;
 
-  get(key: K, load: () => Promise<V>): Promise<V> {
-    return readingAsOf() ? load() : this.cache.get(key, load);
+/**
+ * A cache of the latest data that serves reads as of a past instant too (store/as-of.ts). Each value
+ * keeps the versioned tables it was read from: a read as of a past batch takes the latest value when
+ * none of those changed since (most instants asked come after the last change of what a value is
+ * made of), else a value of that batch, kept apart so that reads of the past never push the latest
+ * values out.
+ */
+class ByState<K extends string | number, V> implements LoadingCache<K, V> {
+  constructor(
+    private readonly latest: SeriesCache<K, Made<V>>,
+    private readonly past: SeriesCache<string, Made<V>>,
+  ) {}
+
+  async get(key: K, load: () => Promise<V>): Promise<V> {
+    const state = readingState();
+    // The latest answers' path: nothing read as of an instant, nothing noted.
+    if (!state) return (await this.latest.get(key, () => recordReads(load))).value;
+    const { asOf } = state;
+    if (!asOf) return used(await this.latest.get(key, () => recordReads(load)));
+    const latest = this.latest.peek(key);
+    if (latest && unchangedSince(asOf, latest.reads)) return used(latest);
+    // Keys are the callers' (a fund code asked): the batch goes first, up to the first space.
+    return used(await this.past.get(`${asOf.batch} ${key}`, () => recordReads(load)));
   }
 
   get stats(): { entries: number; bytes: number } {
-    return this.cache.stats;
+    return this.latest.stats;
   }
 }
 

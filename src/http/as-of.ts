@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { DataTypeName } from '../data-types/index.js';
 import { httpDate, parseAsOf, parseHttpDate } from '../domain/as-of.js';
 import { ApiError, ParamError } from '../domain/errors.js';
-import type { AsOf } from '../store/as-of.js';
+import { asOfState, type AsOf } from '../store/as-of.js';
 import { changesOf, commitAt, mementoOf, type Timeline } from '../store/timeline.js';
 
 declare module 'fastify' {
@@ -82,7 +82,7 @@ export function installAsOf(
     const instant = askedInstant(request);
     if (!instant) return;
     request.asksInstant = true;
-    const commits = await timeline.commits();
+    const commits = await timeline.current();
     const first = changesOf(commits, request.routeOptions.config.reads ?? [])[0] ?? commits[0];
     if (!first || instant < first.at)
       throw new ApiError(
@@ -92,7 +92,7 @@ export function installAsOf(
       );
     // An instant to come: the latest answer, as it stands now.
     if (instant >= now()) return;
-    request.asOf = { batch: commitAt(commits, instant)!.batch, instant };
+    request.asOf = asOfState(commits, commitAt(commits, instant)!.batch, instant);
   });
 
   api.addHook('onSend', async (request, reply, payload) => {

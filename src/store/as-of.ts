@@ -29,51 +29,135 @@ export interface AsOf {
   batch: number;
   /** The instant asked (a "today" inside an answer is its Bangkok day). */
   instant: Date;
+  /**
+   * The versioned tables that batches committed after `batch` changed. Only these are read through
+   * their revisions: any other stands now as it stood then, and is read as it is.
+   */
+  changed: ReadonlySet<string>;
 }
 
-const asOfStore = new AsyncLocalStorage<AsOf>();
+/** What the running code reads: as of an instant, and whether the tables it reads are noted. */
+interface Reading {
+  asOf?: AsOf;
+  /** Set while a cached value is made (recordReads): the versioned tables its queries read. */
+  reads?: Set<string>;
+}
+
+const reading = new AsyncLocalStorage<Reading>();
 
 /** Runs `work` reading as of `asOf` (no instant: the latest). */
 export const readAsOf = <T>(asOf: AsOf | undefined, work: () => T): T =>
-  asOf ? asOfStore.run(asOf, work) : work();
+  asOf ? reading.run({ asOf }, work) : work();
 
 /** The instant the running call reads as of; undefined for the latest. */
-export const readingAsOf = (): AsOf | undefined => asOfStore.getStore();
+export const readingAsOf = (): AsOf | undefined => reading.getStore()?.asOf;
+
+/** Whether the running code reads as of an instant or notes what it reads (undefined: neither). */
+export const readingState = (): Readonly<Reading> | undefined => reading.getStore();
+
+/** A value and the versioned tables it was read from. */
+export interface Made<V> {
+  value: V;
+  reads: ReadonlySet<string>;
+}
+
+/** Runs `work`, noting the versioned tables its queries read (those it uses from caches too). */
+export async function recordReads<V>(work: () => Promise<V>): Promise<Made<V>> {
+  const reads = new Set<string>();
+  const value = await reading.run({ asOf: readingAsOf(), reads }, work);
+  return { value, reads };
+}
+
+/**
+ * `made`'s value, noting its tables for the value being made around it, if any: a value made from a
+ * cached one is read from what that one was read from.
+ */
+export function used<V>(made: Made<V>): V {
+  const reads = reading.getStore()?.reads;
+  if (reads) for (const table of made.reads) reads.add(table);
+  return made.value;
+}
+
+/** Whether every one of `tables` stands now as it stood at `asOf`. */
+export function unchangedSince(asOf: AsOf, tables: ReadonlySet<string>): boolean {
+  for (const table of tables) if (asOf.changed.has(table)) return false;
+  return true;
+}
+
+/** The tables of each data type, by its name: its own and its days table. */
+const TABLES_OF = new Map<string, string[]>(
+  DATA_TYPES.map((type: DataType) => [
+    type.name,
+    type.kind === 'published' && type.daysTable ? [tableNameOf(type), type.daysTable] : [tableNameOf(type)],
+  ]),
+);
+
+/** Reads as of `batch`, asked at `instant`, given every commit in order and the types each changed. */
+export function asOfState(
+  commits: readonly { batch: number; types: ReadonlySet<string> }[],
+  batch: number,
+  instant: Date,
+): AsOf {
+  const changed = new Set<string>();
+  for (const commit of commits)
+    if (commit.batch > batch)
+      for (const type of commit.types) for (const table of TABLES_OF.get(type) ?? []) changed.add(table);
+  return { batch, instant, changed };
+}
 
 /** A versioned table as of batch M, as a subquery of the table's own columns. */
 type AsOfTable = (batch: number) => OperationNode;
 
-const list = (names: readonly string[], prefix?: string) =>
-  sql.join(names.map((n) => sql.ref(prefix ? `${prefix}.${n}` : n)));
+const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 
-function asOfTable(type: DataType): [string, AsOfTable] {
+/**
+ * A table's rows as of batch M: each served row written by then, or in place of a row written after,
+ * the revision of its key that was served then (none: the key is newer). A left join on the key
+ * rather than a UNION ALL of the two tables: SQLite flattens it into the query around it, so that
+ * query keeps its plan (its indexes, its join order); a UNION ALL inside a join it planned as a scan
+ * of the table (AllFundPrices as of a past batch: 3 s for 0.4 ms). No key is ever deleted, so every
+ * key served then has a served row now.
+ */
+function overlay(
+  type: DataType,
+  columns: readonly string[],
+  written: (alias: string, m: number) => ReturnType<typeof sql>,
+): [string, AsOfTable] {
   const table = tableNameOf(type);
-  const revisions = revisionsOf(table);
-  const given = Object.keys(type.columns);
-  if (type.kind === 'reference') {
-    const columns = [...given, ...Object.keys(type.derive ?? {}), 'batch_id'];
-    // Rows written before batches named them (batch_id null) were always there.
-    return [
-      table,
-      (m) =>
-        sql`(select ${list(columns)} from ${sql.table(table)} where batch_id is null or batch_id <= ${m}
-          union all select ${list(columns)} from ${sql.table(revisions)}
-          where (batch_id is null or batch_id <= ${m}) and replaced_by_batch_id > ${m})`.toOperationNode(),
-    ];
-  }
-  const columns = [...given, 'batch_id', ...(type.origin ?? [])];
-  // A revision is served under the id of its key's served row, as it was when it was served.
-  const sameKey = sql.join(
-    type.keys.map((k) => sql`s.${sql.ref(k)} = r.${sql.ref(k)}`),
+  const keys = type.keys as readonly string[];
+  const first = keys[0]!;
+  const onKey = sql.join(
+    keys.map((k) => sql`${ref('rev', k)} = ${ref('cur', k)}`),
     sql` and `,
   );
+  const pick = (c: string) =>
+    c === 'id' || keys.includes(c)
+      ? ref('cur', c)
+      : sql`case when ${ref('rev', first)} is null then ${ref('cur', c)} else ${ref('rev', c)} end as ${sql.ref(c)}`;
   return [
     table,
     (m) =>
-      sql`(select id, ${list(columns)} from ${sql.table(table)} where batch_id <= ${m}
-        union all select (select s.id from ${sql.table(table)} s where ${sameKey}) as id, ${list(columns, 'r')}
-        from ${sql.table(revisions)} r where r.batch_id <= ${m} and r.replaced_by_batch_id > ${m})`.toOperationNode(),
+      sql`(select ${sql.join(columns.map(pick))} from ${sql.table(table)} cur
+        left join ${sql.table(revisionsOf(table))} rev on ${onKey} and ${written('rev', m)} and rev.replaced_by_batch_id > ${m}
+        where ${written('cur', m)} or ${ref('rev', first)} is not null)`.toOperationNode(),
   ];
+}
+
+function asOfTable(type: DataType): [string, AsOfTable] {
+  const given = Object.keys(type.columns);
+  if (type.kind === 'reference')
+    // Rows written before batches named them (batch_id null) were always there.
+    return overlay(
+      type,
+      [...given, ...Object.keys(type.derive ?? {}), 'batch_id'],
+      (alias, m) => sql`(${ref(alias, 'batch_id')} is null or ${ref(alias, 'batch_id')} <= ${m})`,
+    );
+  // A revision is served under the id of its key's served row, as it was when it was served.
+  return overlay(
+    type,
+    ['id', ...given, 'batch_id', ...(type.origin ?? [])],
+    (alias, m) => sql`${ref(alias, 'batch_id')} <= ${m}`,
+  );
 }
 
 const AS_OF_TABLES = new Map<string, AsOfTable>([
@@ -92,23 +176,29 @@ const AS_OF_TABLES = new Map<string, AsOfTable>([
   ),
 ]);
 
-/** Replaces each versioned table a select reads (FROM, JOIN, subqueries) with its rows as of a batch. */
+/**
+ * Replaces each versioned table a select reads (FROM, JOIN, subqueries) that changed after the batch
+ * read with its rows as of that batch, and notes every versioned table read, when asked to.
+ */
 class AsOfTables extends OperationNodeTransformer {
-  constructor(private readonly batch: number) {
+  constructor(private readonly state: Reading) {
     super();
   }
 
   private asOf(node: OperationNode): OperationNode {
-    if (TableNode.is(node)) {
-      const name = node.table.identifier.name;
-      const made = AS_OF_TABLES.get(name);
-      return made ? AliasNode.create(made(this.batch), IdentifierNode.create(name)) : node;
-    }
-    if (AliasNode.is(node) && TableNode.is(node.node)) {
-      const made = AS_OF_TABLES.get(node.node.table.identifier.name);
-      return made ? AliasNode.create(made(this.batch), node.alias) : node;
-    }
-    return node;
+    const table = TableNode.is(node)
+      ? node
+      : AliasNode.is(node) && TableNode.is(node.node)
+        ? node.node
+        : undefined;
+    if (!table) return node;
+    const name = table.table.identifier.name;
+    const made = AS_OF_TABLES.get(name);
+    if (!made) return node;
+    this.state.reads?.add(name);
+    const { asOf } = this.state;
+    if (!asOf?.changed.has(name)) return node;
+    return AliasNode.create(made(asOf.batch), AliasNode.is(node) ? node.alias : IdentifierNode.create(name));
   }
 
   protected override transformFrom(node: FromNode): FromNode {
@@ -123,9 +213,9 @@ class AsOfTables extends OperationNodeTransformer {
 /** The Kysely plugin that makes selects read as of the running call's instant (none: unchanged). */
 export const asOfReads: KyselyPlugin = {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    const asOf = asOfStore.getStore();
-    if (!asOf || !SelectQueryNode.is(node)) return node;
-    return new AsOfTables(asOf.batch).transformNode(node);
+    const state = reading.getStore();
+    if (!state || !SelectQueryNode.is(node)) return node;
+    return new AsOfTables(state).transformNode(node);
   },
   transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,
 };

@@ -43,6 +43,11 @@ export class SeriesCache<K extends string | number, V extends object> {
     return pending;
   }
 
+  /** The series under `key` if it is kept; none is read. */
+  peek(key: K): V | undefined {
+    return this.series.get(key);
+  }
+
   /** Series kept and the bytes they hold. */
   get stats(): { entries: number; bytes: number } {
     return { entries: this.series.size, bytes: this.series.calculatedSize };

@@ -40,6 +40,25 @@ export class Timeline {
     return this.loaded;
   }
 
+  /**
+   * The commits, read again first when a batch committed since they were read: another process's
+   * commit is seen here at the data version's next poll, and until then an as-of read would take a
+   * table that batch changed for one unchanged since the instant asked (store/as-of.ts).
+   */
+  async current(): Promise<Commit[]> {
+    const commits = await this.commits();
+    const last = await this.db
+      .selectFrom('batches')
+      .select('id')
+      .where('status', '=', 'committed')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if ((last?.id ?? 0) === (commits.at(-1)?.batch ?? 0)) return commits;
+    this.forget();
+    return this.commits();
+  }
+
   private async read(): Promise<Commit[]> {
     const rows = await this.db
       .selectFrom('batches')

@@ -106,13 +106,16 @@ afterAll(() => t?.close());
 describe(`as of random instants between random batches (AS_OF_SEED=${SEED})`, () => {
   it('answers what a fresh database holding only the batches committed by then answers', async () => {
     const ops = operations(t.fixture).filter((o) => o.method === 'GET');
+    const headers = { 'ocp-apim-subscription-key': t.key };
+    // The latest answers first: the series caches behind them then hold the latest values, which a
+    // read as of an instant may take only where nothing they were read from changed since.
+    for (const op of ops) expect((await t.app.inject({ url: op.url, headers })).statusCode).toBeLessThan(500);
     for (const k of [0, 1 + Math.floor(next() * 4), 5]) {
       const fresh = await createTestApp();
       try {
         expect(fresh.fixture.latest).toBe(t.fixture.latest);
         for (const changes of batches.slice(0, k)) await publish(fresh.store, changes);
         for (const op of ops) {
-          const headers = { 'ocp-apim-subscription-key': t.key };
           const asOf = await t.app.inject({
             url: `${op.url}${op.url.includes('?') ? '&' : '?'}asOf=${between[k]!.toISOString()}`,
             headers,
