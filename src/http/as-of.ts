@@ -4,7 +4,7 @@ import type { DataTypeName } from '../data-types/index.js';
 import { httpDate, parseAsOf, parseHttpDate } from '../domain/as-of.js';
 import { ApiError, ParamError } from '../domain/errors.js';
 import { asOfState, type AsOf } from '../store/as-of.js';
-import { changesOf, commitAt, mementoOf, type Timeline } from '../store/timeline.js';
+import { commitAt, mementoOf, type Timeline } from '../store/timeline.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,7 +83,8 @@ export function installAsOf(
     if (!instant) return;
     request.asksInstant = true;
     const commits = await timeline.current();
-    const first = changesOf(commits, request.routeOptions.config.reads ?? [])[0] ?? commits[0];
+    const reads = request.routeOptions.config.reads ?? [];
+    const first = commits.find((c) => reads.some((type) => c.types.has(type))) ?? commits[0];
     if (!first || instant < first.at)
       throw new ApiError(
         404,

@@ -215,6 +215,8 @@ export const asOfReads: KyselyPlugin = {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     const state = reading.getStore();
     if (!state || !SelectQueryNode.is(node)) return node;
+    // As of an instant after the last change of every table: nothing to replace, nothing to note.
+    if (!state.reads && state.asOf?.changed.size === 0) return node;
     return new AsOfTables(state).transformNode(node);
   },
   transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DataVersion } from './data-version.js';
 import type { Database } from './schema.js';
 
@@ -15,6 +15,8 @@ export interface Commit {
  */
 export class Timeline {
   private loaded: Promise<Commit[]> | undefined;
+  /** The highest batch id, of any status, when the commits were read. */
+  private newest = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -47,19 +49,19 @@ export class Timeline {
    */
   async current(): Promise<Commit[]> {
     const commits = await this.commits();
-    const last = await this.db
-      .selectFrom('batches')
-      .select('id')
-      .where('status', '=', 'committed')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if ((last?.id ?? 0) === (commits.at(-1)?.batch ?? 0)) return commits;
+    // The highest id: one probe of the primary key, where the last committed one sorts by status.
+    const { rows } = await sql<{ id: number | null }>`select max(id) as id from batches`.execute(this.db);
+    if ((rows[0]?.id ?? 0) <= this.newest) return commits;
     this.forget();
     return this.commits();
   }
 
   private async read(): Promise<Commit[]> {
+    // Before the commits: a batch written in between is newer than this, and makes current() read again.
+    const { rows: newest } = await sql<{ id: number | null }>`select max(id) as id from batches`.execute(
+      this.db,
+    );
+    this.newest = newest[0]?.id ?? 0;
     const rows = await this.db
       .selectFrom('batches')
       .leftJoin('batch_types', 'batch_types.batch_id', 'batches.id')

@@ -1,7 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataType, tableOf, type DataTypeName } from '../../src/data-types/index.js';
 import { publishBatch } from '../../src/store/publisher.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, uncachedApp, type TestApp } from '../helpers/app.js';
 import { operations, type Operation } from '../helpers/operations.js';
 
 // Every operation as of a past instant (docs/time-travel.md): answers taken at T0, then batches
@@ -31,7 +32,12 @@ const call = (op: Operation, format: 'json' | 'csv', headers: Record<string, str
   });
 
 /** Publishes one row of `type` (the one `pick` selects from its table) changed by `change`. */
-async function correct(type: DataTypeName, pick: (rows: Row[]) => Row, change: (row: Row) => Row) {
+async function correct(
+  type: DataTypeName,
+  pick: (rows: Row[]) => Row,
+  change: (row: Row) => Row,
+  store: TestApp['store'] = t.store,
+) {
   const rows = (await t.store.db
     .selectFrom(tableOf(type) as 'funds')
     .selectAll()
@@ -39,7 +45,7 @@ async function correct(type: DataTypeName, pick: (rows: Row[]) => Row, change: (
   // A published row's id is the store's; a reference row's is its key.
   const kept = (k: string) => !KEEP_OUT.has(k) || (k === 'id' && dataType(type).kind === 'reference');
   const row = Object.fromEntries(Object.entries(pick(rows)).filter(([k]) => kept(k)));
-  const { batchId } = await publishBatch(t.store, { kind: type, source: 'as-of test' }, (w) =>
+  const { batchId } = await publishBatch(store, { kind: type, source: 'as-of test' }, (w) =>
     w.write(type, [change(row)] as never),
   ).catch((e: Error) => {
     throw new Error(`${type}: ${e.message}`);
@@ -193,5 +199,34 @@ describe('as of an instant', () => {
     });
     expect((funds.json() as { mementos: unknown[] }).mementos).toHaveLength(3);
     expect((await t.app.inject({ url: '/timemap/api/Nothing/Here' })).statusCode).toBe(404);
+  });
+
+  it('answers as of an instant before a batch another process committed, before this one has seen it', async () => {
+    // Another process's commit reaches this one at its data version's next poll. Until then a read as
+    // of an earlier instant must still take the tables that batch changed through their revisions.
+    const app = await uncachedApp(t);
+    try {
+      const op = operations(t.fixture).find((o) => o.id === 'InterestRates_GetDepositRate')!;
+      const headers = { 'ocp-apim-subscription-key': t.key };
+      const instant = new Date();
+      await new Promise((r) => setTimeout(r, 5));
+      const url = `${op.url}?asOf=${encodeURIComponent(instant.toISOString())}`;
+      const then = await app.inject({ url, headers });
+      expect(then.statusCode).toBe(200);
+      // The same database, without this process's notice of the commit.
+      const elsewhere = { ...t.store, events: new EventEmitter() };
+      await correct(
+        'deposit-rates',
+        (rows) => latestBy('effective_date')(rows.filter((r) => String(r.effective_date) <= t.fixture.today)),
+        (r) => ({ ...r, rate: '1.2345' }),
+        elsewhere,
+      );
+      expect((await app.inject({ url, headers })).body).toBe(then.body);
+      // Once seen, the latest answer shows the batch: the test can fail.
+      await new Promise((r) => setTimeout(r, 600));
+      expect((await app.inject({ url: op.url, headers })).body).not.toBe(then.body);
+    } finally {
+      await app.close();
+    }
   });
 });
