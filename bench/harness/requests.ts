@@ -77,6 +77,8 @@ const loanOn = get('/api/InterestRatesService/GetLoanRate/2025-11-20');
 // A fund's facts and its dividends over the years (decisions section 11): the fund page's two calls.
 const facts = get(`${FUNDS}/FundFacts/B-FIXED-D`);
 const dividends = get(`${FUNDS}/FundDividends/B-FIXED-D/04/01/2006/20/11/2026`);
+// Every fund's house and risk: the explorer's prices table filters by them.
+const allFacts = get(`${FUNDS}/AllFundFacts`);
 
 export const OPERATIONS: Operation[] = [
   { name: 'GetfxbannerAPI', requests: [banner] },
@@ -113,6 +115,7 @@ export const OPERATIONS: Operation[] = [
   { name: 'GetLoanRate/{date}', requests: [loanOn] },
   { name: 'FundFacts', requests: [facts] },
   { name: 'FundDividends', requests: [dividends] },
+  { name: 'AllFundFacts', requests: [allFacts] },
   // Mostly what pages and boards poll (FX banner, latest prices, latest date); some history,
   // statistics and downloads, and one of each remaining operation.
   {
@@ -149,6 +152,7 @@ export const OPERATIONS: Operation[] = [
       navHistory,
       facts,
       dividends,
+      allFacts,
     ],
   },
 ];

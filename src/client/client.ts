@@ -1,4 +1,4 @@
-import type { FundDividend, FundFacts } from '../funds/facts-schemas.js';
+import type { FundDividend, FundFacts, ListedFundFacts } from '../funds/facts-schemas.js';
 import type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 import type { MarketSummary } from '../market/schemas.js';
 import type {
@@ -128,6 +128,14 @@ export class RatesClient {
    */
   async fundFacts(fund: FundCode, o?: CallOptions): Promise<FundFacts | null> {
     return this.json('FundFacts', `FundPriceService/FundFacts/${seg(fund)}`, o);
+  }
+
+  /**
+   * AllFundFacts: every listed fund's house and risk level (what a fund list filters by), in
+   * AllFundsName's order; null where not published.
+   */
+  async allFundFacts(o?: CallOptions): Promise<ListedFundFacts[]> {
+    return this.json('AllFundFacts', 'FundPriceService/AllFundFacts', o);
   }
 
   /** FundDividends: the dividends a fund paid, by book-closing day in a range, ascending. */

@@ -9,7 +9,7 @@ export {
 } from './client.js';
 export { isoDay, type DateInput } from './dates.js';
 export { RatesApiError } from './errors.js';
-export type { FundDividend, FundFacts } from '../funds/facts-schemas.js';
+export type { FundDividend, FundFacts, ListedFundFacts } from '../funds/facts-schemas.js';
 export type { DepositRate, LoanRate } from '../interest-rates/schemas.js';
 export type { MarketDate, MarketSummary, MarketValue } from '../market/schemas.js';
 export type {

@@ -1,13 +1,17 @@
 import type { FundDividendRow } from '../data-types/fund-dividends.js';
 import type { FundFactsRow } from '../data-types/fund-facts.js';
 import type { Fund } from '../store/schema.js';
-import type { FundDividend, FundFacts } from './facts-schemas.js';
+import type { FundDividend, FundFacts, ListedFundFacts } from './facts-schemas.js';
+import type { ListedFacts } from './repository.js';
 
 /** A block is null when SEC published none of its values. */
 const block = <T extends Record<string, unknown>>(values: T): T | null =>
   Object.values(values).some((v) => v !== null) ? values : null;
 
 const fee = (max: number | null, actual: number | null) => ({ prospectusMax: max, actual });
+
+/** SEC's risk level as a number 1-8 and as SEC labels it ('8+' for RS81). */
+const riskOf = (label: string) => ({ level: Number(label.slice(0, 1)), label });
 
 /** FundFacts' answer: the fund, then its facts block by block (every block null before any are published). */
 export function factsOf(
@@ -51,10 +55,7 @@ export function factsOf(
     fundType: block({ en: f.fund_type_en, th: f.fund_type_th }),
     policy:
       (f.policy_en ?? f.policy_th) ? { en: f.policy_en, th: f.policy_th, updated: f.policy_updated } : null,
-    risk:
-      f.risk_level === null
-        ? null
-        : { level: Number(f.risk_level.slice(0, 1)), label: f.risk_level, updated: f.risk_updated },
+    risk: f.risk_level === null ? null : { ...riskOf(f.risk_level), updated: f.risk_updated },
     fees: anyFee
       ? {
           frontEnd: fee(f.front_end_max, f.front_end_actual),
@@ -87,6 +88,14 @@ export function factsOf(
         : null,
   };
 }
+
+/** AllFundFacts' rows: each fund's house and risk level, as its FundFacts gives them. */
+export const factsListOf = (rows: readonly ListedFacts[]): ListedFundFacts[] =>
+  rows.map((r) => ({
+    fund: { id: r.id, code: r.code },
+    fundHouse: block({ en: r.fund_house_en, th: r.fund_house_th }),
+    risk: r.risk_level === null ? null : riskOf(r.risk_level),
+  }));
 
 /** FundDividends' rows. */
 export const dividendsOf = (rows: readonly FundDividendRow[]): FundDividend[] =>

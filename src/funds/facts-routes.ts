@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { FundCode, parseRangeParams, RangeParams, withExample, Year } from '../domain/params.js';
-import { PARAM_ERRORS } from '../schemas/common.js';
-import { dividendsOf, factsOf } from './facts-presenter.js';
-import { FundDividend, FundFacts } from './facts-schemas.js';
+import { KEY_ERRORS, PARAM_ERRORS } from '../schemas/common.js';
+import { dividendsOf, factsListOf, factsOf } from './facts-presenter.js';
+import { FundDividend, FundFacts, ListedFundFacts } from './facts-schemas.js';
 import type { FundRepositories } from './repository.js';
 
 /** A fund's facts and its dividends (decisions section 11): the fund by number or short code, as 4.3. */
@@ -38,6 +38,27 @@ export const fundFactsRoutes: FastifyPluginAsyncTypebox<{ repos: FundRepositorie
       ]);
       return factsOf(fund, facts, netAssets);
     },
+  );
+
+  // A fund list's filters (the explorer's prices by fund house and risk) need every fund's house and
+  // risk at once: one call, not one FundFacts a fund (docs/operations.md, Fund facts).
+  app.get(
+    '/AllFundFacts',
+    {
+      config: { reads: ['funds', 'fund-categories', 'fund-facts'] },
+      schema: {
+        operationId: 'AllFundFacts',
+        summary: "Every listed fund's fund house and risk level: what a fund list filters by",
+        response: {
+          200: Type.Array(ListedFundFacts, {
+            description:
+              "Every listed fund in AllFundsName's order, its house and risk level as its FundFacts gives them (null: not published); the rest of its facts: FundFacts/{fund}",
+          }),
+          ...KEY_ERRORS,
+        },
+      },
+    },
+    async () => factsListOf(await repos.funds.factsOfEveryFund()),
   );
 
   app.get(

@@ -92,3 +92,22 @@ export const FundDividend = Type.Object(
   { $id: 'FundDividend' },
 );
 export type FundDividend = Static<typeof FundDividend>;
+
+/** A row of AllFundFacts: what a fund list filters by, as the fund's FundFacts gives it. */
+export const ListedFundFacts = Type.Object(
+  {
+    fund: Type.Object({
+      id: Type.Integer({ description: 'mf_iNumber' }),
+      code: Type.String({ description: 'Short code' }),
+    }),
+    fundHouse: Nullable(Type.Object(Texts, { description: 'The asset management company' })),
+    risk: Nullable(
+      Type.Object({
+        level: Type.Integer({ minimum: 1, maximum: 8, description: "SEC's risk spectrum, 1 (lowest) to 8" }),
+        label: Type.String({ description: "'1' to '8', or '8+' for SEC's RS81 (above 8: complex)" }),
+      }),
+    ),
+  },
+  { $id: 'ListedFundFacts' },
+);
+export type ListedFundFacts = Static<typeof ListedFundFacts>;

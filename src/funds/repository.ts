@@ -35,6 +35,15 @@ export interface ListedFund {
   display_order: number;
 }
 
+/** A listed fund's facts that a fund list filters by (AllFundFacts). */
+export interface ListedFacts {
+  id: number;
+  code: string;
+  fund_house_en: string | null;
+  fund_house_th: string | null;
+  risk_level: string | null;
+}
+
 /** A fund's price shown for a day: that day's, or its latest of the week before (a back-dated price). */
 export type DayPrice = Pick<
   FundPriceTable,
@@ -242,6 +251,22 @@ export class FundRepository {
       .select(FACT_COLUMN_NAMES)
       .where('fund_id', '=', fundId)
       .executeTakeFirst();
+  }
+
+  /**
+   * Every listed fund's house and risk level (AllFundFacts), in AllFundPrices' order (category, display
+   * order, number); null columns for a fund without facts.
+   */
+  async factsOfEveryFund(): Promise<ListedFacts[]> {
+    return this.db
+      .selectFrom('funds as f')
+      .innerJoin('fund_categories as c', 'c.id', 'f.category_id')
+      .leftJoin('fund_facts as x', 'x.fund_id', 'f.id')
+      .select(['f.id', 'f.code', 'x.fund_house_en', 'x.fund_house_th', 'x.risk_level'])
+      .orderBy('f.category_id')
+      .orderBy('f.display_order')
+      .orderBy('f.id')
+      .execute();
   }
 
   /** The fund's latest published total net assets: one descending probe of its (fund, date) index. */

@@ -24,6 +24,7 @@ import {
   type NavFund,
   type FundDividend,
   type FundFacts,
+  type ListedFundFacts,
   type NavFundPrice,
   type NavLatestDate,
   type NavMaxMin,
@@ -107,6 +108,7 @@ describe('RatesClient against a running server', () => {
       nav_NavHistory: () => client.navHistory('101', from, to),
       GetMarketsum: () => client.getMarketSummary(),
       FundFacts: () => client.fundFacts(101),
+      AllFundFacts: () => client.allFundFacts(),
       FundDividends: () => client.fundDividends(202, '2020-01-01', to),
     };
     const documented = operationsOf(conformance.doc).map((o) => o.operation.operationId);
@@ -328,6 +330,7 @@ describe('RatesClient types', () => {
     expectTypeOf(c.navFundMaxMinNav).returns.resolves.toEqualTypeOf<NavMaxMin>();
     expectTypeOf(c.navHistory).returns.resolves.toEqualTypeOf<NavPriceRecord[]>();
     expectTypeOf(c.fundFacts).returns.resolves.toEqualTypeOf<FundFacts | null>();
+    expectTypeOf(c.allFundFacts).returns.resolves.toEqualTypeOf<ListedFundFacts[]>();
     expectTypeOf(c.fundDividends).returns.resolves.toEqualTypeOf<FundDividend[]>();
     expectTypeOf<NonNullable<FundFacts['risk']>['level']>().toEqualTypeOf<number>();
     expectTypeOf<NavLatestDate['mdate']>().toEqualTypeOf<string | null>();

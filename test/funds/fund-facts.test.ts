@@ -127,3 +127,47 @@ describe('GET /api/FundPriceService/FundDividends/{fund}/{range}', () => {
     expect((await get('FundDividends/202/01/01/2022/01/01/2021')).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/FundPriceService/AllFundFacts', () => {
+  it("answers every listed fund's fund house and risk level in AllFundsName's order, as FundFacts gives them", async () => {
+    const list = (await json('AllFundFacts')) as {
+      fund: { id: number; code: string };
+      fundHouse: unknown;
+      risk: { level: number; label: string } | null;
+    }[];
+    const names = (await json('AllFundsName')) as { mf_iNumber: string }[];
+    expect(list.map((r) => String(r.fund.id))).toEqual(names.map((n) => String(n.mf_iNumber)));
+    const house = { en: 'B Asset Management Co., Ltd.', th: 'บริษัทหลักทรัพย์จัดการกองทุน บี จำกัด' };
+    expect(list.find((r) => r.fund.id === 101)).toEqual({
+      fund: { id: 101, code: 'B-TREASURY' },
+      fundHouse: house,
+      risk: { level: 1, label: '1' },
+    });
+    expect(list.find((r) => r.fund.id === 202)).toMatchObject({ fundHouse: house, risk: { level: 6 } });
+    // A fund without facts: null, as its FundFacts' blocks.
+    expect(list.find((r) => r.fund.id === 999)).toEqual({
+      fund: { id: 999, code: 'B-EMPTY' },
+      fundHouse: null,
+      risk: null,
+    });
+    for (const row of list) {
+      const facts = await json(`FundFacts/${row.fund.id}`);
+      expect(row.fund.code).toBe(facts.fund.code);
+      expect(row.fundHouse, row.fund.code).toEqual(facts.fundHouse);
+      expect(row.risk, row.fund.code).toEqual(
+        facts.risk && { level: facts.risk.level, label: facts.risk.label },
+      );
+    }
+  });
+
+  it("serves an import's correction of a fund's house and risk", async () => {
+    const csv = 'fund,fund_house_en,fund_house_th,risk_level\nB-ABROAD,C Asset Management,บลจ. ซี,7\n';
+    expect((await postBatch(t, 'fund-facts', csv)).json()).toMatchObject({ status: 'committed' });
+    const list = (await json('AllFundFacts')) as { fund: { id: number } }[];
+    expect(list.find((r) => r.fund.id === 301)).toEqual({
+      fund: { id: 301, code: 'B-ABROAD' },
+      fundHouse: { en: 'C Asset Management', th: 'บลจ. ซี' },
+      risk: { level: 7, label: '7' },
+    });
+  });
+});

@@ -46,6 +46,7 @@ export function operations(f: Fixture): Operation[] {
     { id: 'LatestDate', method: 'GET', url: '/api/FundPriceService/LatestDate' },
     // A fund's facts and dividends (decisions section 11).
     { id: 'FundFacts', method: 'GET', url: '/api/FundPriceService/FundFacts/101' },
+    { id: 'AllFundFacts', method: 'GET', url: '/api/FundPriceService/AllFundFacts' },
     { id: 'FundDividends', method: 'GET', url: `/api/FundPriceService/FundDividends/202/01/01/2020/${to}` },
     // The bank website's operations (contract notes: the website).
     { id: 'AllFundsName', method: 'GET', url: '/api/FundPriceService/AllFundsName' },

@@ -31,8 +31,9 @@ describe('the example request of every operation in /openapi.json, on the demo d
     const conformance = new Conformance(doc);
     const operations = operationsOf(doc);
     // The spec's ten, the website's three fund operations and its eight ExchangeRateService ones, GetLoanRate,
-    // the two rate history operations, GetMarketsum, the nav group's six, FxCal, FundFacts and FundDividends.
-    expect(operations).toHaveLength(34);
+    // the two rate history operations, GetMarketsum, the nav group's six, FxCal, FundFacts, AllFundFacts and
+    // FundDividends.
+    expect(operations).toHaveLength(35);
     for (const { path, method, operation } of operations) {
       const url = exampleUrl(path, operation);
       const res = await answerOf(

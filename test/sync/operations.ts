@@ -35,6 +35,7 @@ export async function samplePaths(a: Service, until: string): Promise<string[]> 
   const paths = [
     `${P}/LatestDate`,
     `${P}/AllFundsName`,
+    `${P}/AllFundFacts`,
     `${X}/Getfxfamily`,
     `${X}/GetfxbannerAPI/${families.join(',')}`,
     `${X}/GetLatestfxrates`,

@@ -25,12 +25,19 @@ export class Api {
   readonly keyless: boolean;
   private readonly cache = new Map<string, { answer: Promise<unknown>; asked: number }>();
 
-  constructor(key: string) {
+  /**
+   * `asOf`: every call answers as of that instant (Accept-Datetime; docs/time-travel.md); a new Api
+   * for another instant, so that no answer kept for one is shown for another.
+   */
+  constructor(
+    key: string,
+    readonly asOf?: Date,
+  ) {
     this.keyless = key === '';
     // Same origin. A 429 is waited out once, up to a minute, and the reader is told while it lasts.
     const onRetryWait = (ms: number, status: number) =>
       status === 429 ? this.onWait?.(Math.ceil(ms / 1000)) : undefined;
-    const options = { key, retries: 1, maxRetryWaitMs: MAX_WAIT_MS, onRetryWait };
+    const options = { key, retries: 1, maxRetryWaitMs: MAX_WAIT_MS, onRetryWait, asOf };
     this.client = new RatesClient(options);
     this.fresh = new RatesClient({
       ...options,
@@ -84,6 +91,11 @@ export function explain(error: unknown, lang: Lang, keyless = false): { text: st
     }
     case 403:
       return { text: t(lang, keyless ? 'quotaPublic' : 'quota'), detail };
+    case 404:
+      // As of an instant before the first publication (the service's words name the first instant).
+      return /^Nothing was published by/.test(detail)
+        ? { text: t(lang, 'asOfTooEarly'), detail }
+        : { text: t(lang, 'failed', { status: 404 }), detail };
     default:
       return { text: t(lang, 'failed', { status: error.status }), detail };
   }

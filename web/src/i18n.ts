@@ -1,4 +1,5 @@
 import type { Lang } from '../../src/client/index.js';
+import { EN_AS_OF, TH_AS_OF } from './i18n-as-of.js';
 import { EN_CONVERTER, TH_CONVERTER } from './converter-texts.js';
 import { EN_FACTS, TH_FACTS } from './fund-facts-texts.js';
 import { EN_FEATURES, TH_FEATURES } from './i18n-features.js';
@@ -148,6 +149,7 @@ const EN = {
   valueNo: 'Value {n}',
   ...EN_FEATURES,
   ...EN_FACTS,
+  ...EN_AS_OF,
   ...EN_CONVERTER,
 };
 
@@ -296,6 +298,7 @@ const TH: Record<Key, string> = {
   valueNo: 'ค่าที่ {n}',
   ...TH_FEATURES,
   ...TH_FACTS,
+  ...TH_AS_OF,
   ...TH_CONVERTER,
 };
 

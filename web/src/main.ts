@@ -3,6 +3,7 @@ import './features.css';
 import './phone.css';
 import { RatesApiError } from '../../src/client/index.js';
 import { Api, explain } from './api.js';
+import { addressAsOf, asOfInAddress, drawAsOf } from './as-of.js';
 import type { Context, View } from './context.js';
 import { depositsView } from './deposits.js';
 import { h, message } from './dom.js';
@@ -35,9 +36,14 @@ const keyProblem = h('p', { id: 'key-problem', class: 'message error key-problem
 $('#key-form').after(keyProblem);
 const problem = new ProblemBox(view);
 
-/** The API for `key`, whose waits after a 429 are told beside the part of the view concerned. */
-function apiFor(key: string): Api {
-  const api = new Api(key);
+const asOfBar = $('#as-of');
+
+/**
+ * The API for `key`, as of `asOf` (undefined: the latest), whose waits after a 429 are told beside the
+ * part of the view concerned.
+ */
+function apiFor(key: string, asOf: Date | undefined): Api {
+  const api = new Api(key, asOf);
   api.onWait = (seconds) => {
     problem.tell('waiting', problem.acting() ?? state.part, t(state.lang, 'retrying', { s: seconds }));
     return () => problem.clear('waiting');
@@ -46,10 +52,13 @@ function apiFor(key: string): Api {
 }
 
 const storedKey = localStorage.getItem(KEY_STORE) ?? '';
+const linkedAsOf = asOfInAddress();
 const state = {
   lang: (localStorage.getItem(LANG_STORE) === 'th' ? 'th' : 'en') as Lang,
+  /** The instant the page shows data as of (the address's ?asOf=); undefined: the latest. */
+  asOf: linkedAsOf,
   // Without a key the explorer still tries: the operator may have opened the data to calls without one.
-  api: apiFor(storedKey),
+  api: apiFor(storedKey, linkedAsOf),
   key: storedKey,
   /**
    * The key was kept in this browser before this page opened (by the portal, or saved here earlier),
@@ -65,6 +74,23 @@ const state = {
   part: undefined as HTMLElement | undefined,
 };
 keyInput.value = storedKey;
+
+/** The "as of" bar in the page's language, for the instant shown. */
+const drawAsOfBar = () =>
+  drawAsOf(asOfBar, state.lang, state.asOf, (at) => {
+    // A step of the Back button: the address before showed the data as of another instant.
+    history.pushState(history.state, '', addressAsOf(at));
+    showAsOf();
+    asOfBar.querySelector<HTMLElement>(at ? '#as-of-shown' : '#as-of-pick > summary')?.focus();
+  });
+
+/** Shows every view as of the address's instant: a new API (no answer kept for another), drawn anew. */
+function showAsOf() {
+  state.asOf = asOfInAddress();
+  state.api = apiFor(state.key, state.asOf);
+  drawAsOfBar();
+  void render();
+}
 
 function notify(text: string, kind: 'info' | 'error' = 'info', detail?: string) {
   notice.hidden = false;
@@ -236,7 +262,7 @@ $('#key-form').addEventListener('submit', (event) => {
   const key = keyInput.value.trim();
   if (key) localStorage.setItem(KEY_STORE, key);
   else localStorage.removeItem(KEY_STORE);
-  state.api = apiFor(key);
+  state.api = apiFor(key, state.asOf);
   state.key = key;
   state.keyKept = false;
   // The view stays: drawn anew with the new key, or kept if the key is refused (said beside it).
@@ -251,10 +277,16 @@ document.querySelectorAll<HTMLButtonElement>('[data-lang]').forEach((button) =>
     state.lang = button.dataset.lang === 'th' ? 'th' : 'en';
     localStorage.setItem(LANG_STORE, state.lang);
     translatePage();
+    drawAsOfBar();
     void render();
   }),
 );
 
 window.addEventListener('hashchange', () => void render(true));
+// Back or forward to an address as of another instant (a change of view alone is a hashchange).
+window.addEventListener('popstate', () => {
+  if (asOfInAddress()?.getTime() !== state.asOf?.getTime()) showAsOf();
+});
 translatePage();
+drawAsOfBar();
 void render(true);
