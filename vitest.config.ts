@@ -29,6 +29,7 @@ const STORE_FREE = [
   'test/http/accept-encoding.test.ts',
   'test/http/connection-key.test.ts',
   'test/http/log-destination.test.ts',
+  'test/http/log-destination-exit.e2e.test.ts',
   'test/ingest/duplicates.test.ts',
   'test/ingest/fields.test.ts',
   'test/ingest/sources.test.ts',
