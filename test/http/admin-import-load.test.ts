@@ -10,14 +10,18 @@ import { createTestApp, dmy, type TestApp, postBatch } from '../helpers/app.js';
 import { FUNDS } from '../helpers/fixture.js';
 
 // Uploads are spooled under the temp folder: one of this file's own, so the tests can see what is left.
+// Set for this file only: the next file in the same test worker has the usual one.
 const spoolDir = mkdtempSync(join(tmpdir(), 'rates-spool-test-'));
-process.env.TMPDIR = spoolDir;
 
 let t: TestApp;
 beforeAll(async () => {
+  vi.stubEnv('TMPDIR', spoolDir);
   t = await createTestApp();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  vi.unstubAllEnvs();
+});
 
 const HEADER = 'fund,date,nav,offer,redemption\n';
 
