@@ -36,6 +36,7 @@ const STORE_FREE = [
   'test/nav/nav-json.test.ts',
   'test/sync/answer-reader.test.ts',
   'test/connectors/sec-mapping.test.ts',
+  'test/market/outlook-thai.test.ts',
 ];
 
 // Test files that open a store only because the app needs one, about what no store takes part in: the

@@ -15,6 +15,7 @@ import {
   SETTINGS,
   startExplorer,
   unfold,
+  THAI,
   type ExplorerRun,
   type Setting,
 } from './explorer-page.js';
@@ -213,6 +214,46 @@ describe.skipIf(!chromiumAvailable)("issue 56's explorer features", () => {
     expect(houses.slice(1).every((h) => /[\u0E00-\u0E7F]/.test(h))).toBe(true);
     await page.selectOption('#prices-risk', '6');
     await checkView(page, 'prices-filters-th-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("th-1280: the market summary's outlooks are in Thai, with the day's figures; one the explorer cannot put in Thai stays as written, marked English", async () => {
+    const TH_DESKTOP = SETTINGS.find((s) => s.tag === 'th-1280')!;
+    const answer = await client.getMarketSummary();
+    const { context, page, errors } = await open(TH_DESKTOP, '#market');
+    await page.waitForSelector('#outlook-TBMO .outlook-text');
+    for (const code of ['FXMO', 'TBMO']) {
+      const english = answer[1].filter((v) => v.mktcode === code).map((v) => v.mktvalue);
+      const shown = await page.$$eval(`#outlook-${code} .outlook-text`, (ds) =>
+        ds.map((d) => ({ text: d.textContent ?? '', lang: d.getAttribute('lang') })),
+      );
+      expect(shown).toHaveLength(english.length);
+      shown.forEach(({ text, lang }, i) => {
+        expect(text, text).toMatch(THAI);
+        expect(text, text).not.toMatch(/[A-Za-z]{2,}/);
+        expect(lang).toBeNull();
+        // The figures of the English text, each in the Thai.
+        for (const figure of english[i]!.match(/\d+(\.\d+)?/g) ?? [])
+          expect(text, english[i]).toContain(figure);
+      });
+    }
+    // An operator's own outlook, which no Thai is known for: as written, marked as English.
+    const own = '<p>Markets <em>await</em> the Fed.</p>';
+    const body = [
+      answer[0],
+      answer[1].map((v) => (v.mktcode === 'FXMO' && v.mktno === '1' ? { ...v, mktvalue: own } : v)),
+    ];
+    await page.route('**/api/MarketService/GetMarketsum', (route) => route.fulfill({ json: body }));
+    await page.reload();
+    await page.waitForSelector('#outlook-FXMO .outlook-text');
+    const first = await page.$eval('#outlook-FXMO .outlook-text', (d) => ({
+      html: d.innerHTML,
+      lang: d.getAttribute('lang'),
+    }));
+    expect(first).toEqual({ html: own, lang: 'en' });
+    await page.unrouteAll();
+    await checkView(page, 'market-outlooks-th-1280');
     expect(errors).toEqual([]);
     await context.close();
   });
