@@ -22,7 +22,7 @@ import {
 // regenerated, the new key is kept in its place; cancelled, it is let go, and the page says so either
 // way (issue 54, defect 12: the explorer and /docs stayed on the dead key, unflagged). A kept key that
 // stops elsewhere (regenerated on another device, ended, its subscription cancelled) is refused: the
-// explorer and /docs then say so, with the way to the portal.
+// explorer and /docs then say so, with the way to the portal, where the portal says which key it was.
 
 let browser: Browser;
 let run: Run;
@@ -87,7 +87,7 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
   );
 
   it(
-    'th-1280: the kept key regenerated on another device: the explorer and /docs say it stopped working',
+    'th-1280: the kept key regenerated on another device: the explorer, /docs and the portal say it stopped working',
     async () => {
       const setting = SETTINGS.find((s) => s.tag === 'th-1280')!;
       const { context, page, errors } = await openPortal(browser, setting, run.url);
@@ -105,8 +105,10 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
       await page.click('#use-primary');
       const key = await page.inputValue('#key-primary');
       expect(await kept(page)).toBe(key);
-
       expect(await callWith(run.url, key)).toBe(200);
+      await page.click('#keys-done');
+      await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
+      expect(await page.$('#kept-key-stopped')).toBeNull();
 
       // On another device (no key kept there), the developer regenerates it.
       const other = await openPortal(browser, setting, run.url);
@@ -153,11 +155,20 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
       expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
       // What the reader sees there (a full-page picture would place the sticky notice elsewhere).
       if (process.env.TEST_SCREENSHOTS === '1')
-        await page.screenshot({ path: join(ARTIFACTS, 'portal-screens/th-1280-dead-key-05-docs.png') });
+        await page.screenshot({ path: join(ARTIFACTS, 'portal-screens/th-1280-dead-key-docs.png') });
 
-      // Its link leads to the portal, where another key is kept.
+      // Its link leads to the portal, which says which key stopped, and lets it go.
       await page.click('#kept-key-notice a');
       await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
+      const t = textsOf(setting);
+      expect(await page.textContent('#kept-key-stopped > span')).toBe(
+        t('keptKeyStopped', { slot: t('primary'), last4: key.slice(-4), name: 'dead' }),
+      );
+      await shot('portal');
+      await page.click('#kept-key-forget');
+      await expect.poll(() => page.textContent('#notice')).toBe(t('keptKeyDropped'));
+      expect(await kept(page)).toBeNull();
+      expect(await page.$('#kept-key-stopped')).toBeNull();
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     },
