@@ -29,12 +29,14 @@ const STORE_FREE = [
   'test/http/accept-encoding.test.ts',
   'test/http/connection-key.test.ts',
   'test/http/log-destination.test.ts',
+  'test/http/log-destination-exit.e2e.test.ts',
   'test/ingest/duplicates.test.ts',
   'test/ingest/fields.test.ts',
   'test/ingest/sources.test.ts',
   'test/nav/nav-json.test.ts',
   'test/sync/answer-reader.test.ts',
   'test/connectors/sec-mapping.test.ts',
+  'test/market/outlook-thai.test.ts',
 ];
 
 // Test files that open a store only because the app needs one, about what no store takes part in: the
@@ -117,6 +119,9 @@ export function suiteConfig(suite: Suite) {
       // Most test files spend their time waiting on a server, a child process or a browser, so two files
       // at a time keep a 2-core machine busy (vitest's default there is one).
       maxWorkers: 2,
+      // The pool's setting (a worker kept from file to file, or one per file); each project's own
+      // `isolate` below decides whether a kept worker imports the modules afresh for each file.
+      isolate: suite === 'e2e',
       testTimeout: 30_000,
       hookTimeout: 120_000,
       // A poll waits for what a page or a second process does next; on a loaded CI machine that can take
@@ -137,7 +142,12 @@ export function suiteConfig(suite: Suite) {
           ? [
               {
                 extends: true as const,
-                test: { name: 'sqlite-isolated', env: { TEST_STORE: 'sqlite' }, include: ISOLATED },
+                test: {
+                  name: 'sqlite-isolated',
+                  env: { TEST_STORE: 'sqlite' },
+                  isolate: true,
+                  include: ISOLATED,
+                },
               },
             ]
           : []),

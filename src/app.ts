@@ -1,3 +1,4 @@
+import { sharedSchemaCompilers } from './http/schema-compilers.js';
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -133,6 +134,7 @@ export async function buildApp({
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
+    schemaController: sharedSchemaCompilers,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   refuseConnect(app.server, app.log);

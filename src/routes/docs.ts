@@ -54,6 +54,23 @@ const DOCS_CSP = [
 ].join('; ');
 
 /**
+ * What /docs says when the key kept in this browser is refused, in the explorer's language ({portal}:
+ * the link to the portal, named by `portal`).
+ */
+export const KEPT_KEY_TEXTS = {
+  en: {
+    stopped:
+      'The key kept in this browser stopped working: the service refused it (a key stops when it is regenerated, when its end comes, or when its subscription ends). Get a new key or choose another in the {portal}.',
+    portal: 'developer portal',
+  },
+  th: {
+    stopped:
+      'คีย์ที่เก็บไว้ในเบราว์เซอร์นี้ใช้ไม่ได้แล้ว บริการปฏิเสธคีย์นี้ (คีย์จะหยุดทำงานเมื่อสร้างคีย์ใหม่แทน เมื่อถึงเวลาสิ้นสุดของคีย์ หรือเมื่อการสมัครใช้สิ้นสุด) รับคีย์ใหม่หรือเลือกคีย์อื่นได้ที่{portal}',
+    portal: 'พอร์ทัลนักพัฒนา',
+  },
+};
+
+/**
  * "Try it out" sends the key the developer portal or the explorer kept in this browser (localStorage
  * 'rates-explorer.key', read at each call, so a key regenerated a moment ago is used) when the caller
  * gave none under Authorize. Swagger UI's page gets this function's source text: it uses nothing but the
@@ -72,12 +89,60 @@ function useKeptKey(request: Record<string, unknown>) {
   for (const name of Object.keys(headers)) {
     if (name.toLowerCase() === 'ocp-apim-subscription-key') given = true;
   }
+  const page = window as unknown as { ratesKeptKeyUrl?: string };
+  page.ratesKeptKeyUrl = undefined;
   if (kept && !given && url.indexOf('/api/') !== -1) {
     headers['Ocp-Apim-Subscription-Key'] = kept;
     request.headers = headers;
+    // tellDeadKey reads its answer.
+    page.ratesKeptKeyUrl = url;
   }
   return request;
 }
+
+/**
+ * Says above the reference that the key kept in this browser stopped working, with a link to the
+ * portal, when "Try it out" sent it (useKeptKey noted the call) and the service refused it with 401;
+ * gone once the kept key is answered again. The words are the page's `ratesKeptKeyTexts`
+ * (kept-key.js), in the explorer's language. As useKeptKey: browser globals only, no inner function.
+ */
+function tellDeadKey(response: Record<string, unknown>) {
+  const page = window as unknown as {
+    ratesKeptKeyUrl?: string;
+    ratesKeptKeyTexts?: Record<string, { stopped: string; portal: string }>;
+  };
+  if (page.ratesKeptKeyUrl === undefined || String(response.url) !== page.ratesKeptKeyUrl) return response;
+  page.ratesKeptKeyUrl = undefined;
+  const shown = document.getElementById('kept-key-notice');
+  if (response.status !== 401) {
+    if (shown) shown.remove();
+    return response;
+  }
+  if (shown || !page.ratesKeptKeyTexts) return response;
+  let lang = 'en';
+  try {
+    if (window.localStorage.getItem('rates-explorer.lang') === 'th') lang = 'th';
+  } catch {
+    lang = 'en'; // storage refused: English, as the reference is
+  }
+  const texts = page.ratesKeptKeyTexts[lang]!;
+  const [before, after] = texts.stopped.split('{portal}');
+  const link = document.createElement('a');
+  link.href = '/portal#profile';
+  link.textContent = texts.portal;
+  const notice = document.createElement('p');
+  notice.id = 'kept-key-notice';
+  notice.lang = lang;
+  notice.setAttribute('role', 'alert');
+  notice.append(before ?? '', link, after ?? '');
+  document.body.insertBefore(notice, document.body.firstChild);
+  return response;
+}
+
+// The notice stays in sight above the reference as the reader scrolls to the operation tried.
+const KEPT_KEY_CSS = `#kept-key-notice{position:sticky;top:0;z-index:100;margin:0;padding:12px 20px;
+background:#fef2f2;color:#7f1d1d;border-bottom:1px solid #fecaca;font:14px/1.5 sans-serif}
+#kept-key-notice a{color:#1d4ed8;text-decoration:underline}`;
 
 /** The OpenAPI document at /openapi.json and the interactive reference at /docs; no key needed. */
 export async function docsRoutes(app: FastifyInstance, { store }: { store: Store }): Promise<void> {
@@ -106,8 +171,15 @@ export async function docsRoutes(app: FastifyInstance, { store }: { store: Store
       displayOperationId: true,
       defaultModelsExpandDepth: 0,
       requestInterceptor: useKeptKey,
+      responseInterceptor: tellDeadKey,
     },
-    theme: { title: 'Rates data service: API reference' },
+    theme: {
+      title: 'Rates data service: API reference',
+      js: [
+        { filename: 'kept-key.js', content: `window.ratesKeptKeyTexts = ${JSON.stringify(KEPT_KEY_TEXTS)};` },
+      ],
+      css: [{ filename: 'kept-key.css', content: KEPT_KEY_CSS }],
+    },
     uiHooks: {
       preHandler: async (request) => void credits.set(request, await readCredits(store)),
     },

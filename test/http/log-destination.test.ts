@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALONE_BLOCK, BatchedLines, PIPE_BUF } from '../../src/http/log-destination.js';
 
@@ -55,29 +52,5 @@ describe('log lines gathered in blocks', () => {
     expect(out.blocks).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(out.blocks.map(String)).toEqual(['first\nsecond\n', 'third\n']);
-  });
-});
-
-describe('the service log stream at exit', () => {
-  it('has written every line when the process exits, also while the thread pool is busy', async () => {
-    const script = join(import.meta.dirname, 'fixtures', 'exit-with-busy-pool.ts');
-    for (const [count, shared] of [
-      [30, ''],
-      [3000, ''],
-      [30, 'shared'],
-    ] as const) {
-      const { stdout } = await promisify(execFile)(process.execPath, [
-        '--import',
-        'tsx',
-        script,
-        String(count),
-        shared,
-      ]);
-      const numbers = stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => (JSON.parse(l) as { n: number }).n);
-      expect(numbers).toEqual(Array.from({ length: count }, (_, i) => i));
-    }
   });
 });

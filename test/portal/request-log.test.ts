@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bangkokToday } from '../../src/domain/dates.js';
 import type { TestApp } from '../helpers/app.js';
 import { answerLookups, getOverHttp } from '../helpers/answers.js';
 import { createPortalApp, signedUpDeveloper, type Browser } from './helpers.js';
@@ -101,7 +102,8 @@ describe('request log', () => {
     expect(bad[0].status).toBeGreaterThanOrEqual(400);
     const latest = await browser.get(`/subscriptions/${id}/requests?operation=LatestDate`);
     expect(latest.json().requests).toHaveLength(3);
-    const day = all.requests[0].time.slice(0, 10);
+    // The filter's day is Bangkok's: from 17:00 UTC on, the UTC date of the time is a day behind.
+    const day = bangkokToday(new Date(all.requests[0].time));
     expect((await browser.get(`/subscriptions/${id}/requests?day=2001-01-01`)).json().requests).toEqual([]);
     expect(
       (await browser.get(`/subscriptions/${id}/requests?status=2xx&day=${day}`)).json().requests.length,

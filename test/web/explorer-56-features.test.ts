@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RatesClient, type DateInput, type FxBannerRow } from '../../src/client/index.js';
 import { formatDay } from '../../web/src/i18n.js';
 import { chromiumAvailable } from '../helpers/browser.js';
+import { cli } from '../helpers/cli.js';
 import {
   checkView,
   dateText,
@@ -14,6 +15,7 @@ import {
   SETTINGS,
   startExplorer,
   unfold,
+  THAI,
   type ExplorerRun,
   type Setting,
 } from './explorer-page.js';
@@ -57,6 +59,22 @@ describe.skipIf(!chromiumAvailable)("issue 56's explorer features", () => {
     run = await startExplorer(dir);
     browser = run.browser;
     client = new RatesClient({ baseUrl: run.server.url, key: run.key });
+    // The demo's 120 funds are all of the bank's own house; a tenth move to another house by import, as
+    // SEC's list of every house's funds would bring them (their risk levels kept).
+    const moved = (await client.allFundsName()).filter((_, i) => i % 10 === 0);
+    const rows = await Promise.all(moved.map(async (f) => (await client.fundFacts(f.mf_iNumber))!));
+    const file = join(dir, 'fund-facts-other-house.csv');
+    writeFileSync(
+      file,
+      'fund,fund_house_en,fund_house_th,risk_level\n' +
+        rows
+          .map(
+            (r) =>
+              `${r.fund.code},"Apex Asset Management Co., Ltd.",บริษัทหลักทรัพย์จัดการกองทุน เอเพ็กซ์ จำกัด,${r.risk?.label ?? ''}\n`,
+          )
+          .join(''),
+    );
+    await cli(['import', file], run.env);
   });
   afterAll(async () => {
     await run?.close();
@@ -130,6 +148,112 @@ describe.skipIf(!chromiumAvailable)("issue 56's explorer features", () => {
     expect(await page.inputValue('#convert-kind')).toBe('notes');
     await page.locator('#convert-result').scrollIntoViewIfNeeded();
     await checkView(page, 'converter-day-kind-th-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('en-1280: the prices table filters by fund house and risk level', async () => {
+    const facts = await client.allFundFacts();
+    // The house with the most funds, and the risk level most of its funds have.
+    const count = <T>(values: T[]) => {
+      const counts = new Map<T, number>();
+      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1]);
+    };
+    const house = count(facts.map((f) => f.fundHouse?.en).filter((h) => h !== undefined))[0]![0]!;
+    const ofHouse = facts.filter((f) => f.fundHouse?.en === house);
+    const risk = count(ofHouse.map((f) => f.risk?.label).filter((l) => l !== undefined))[0]![0]!;
+    const both = ofHouse.filter((f) => f.risk?.label === risk).map((f) => String(f.fund.id));
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.length).toBeLessThan(ofHouse.length);
+    expect(new Set(facts.map((f) => f.fundHouse?.en)).size).toBeGreaterThan(1);
+
+    const { context, page, errors } = await open(EN_DESKTOP, '#prices');
+    await page.waitForSelector('#prices-groups table');
+    const shown = () =>
+      page.$$eval('#prices-groups tbody tr:not([hidden]) a[href^="#funds/"]', (links) =>
+        links.map((a) => a.getAttribute('href')!.slice('#funds/'.length)),
+      );
+    const all = await shown();
+    expect(all.length).toBe(facts.filter((f) => all.includes(String(f.fund.id))).length);
+    // Every house is offered by name, each risk level 1-8 by number.
+    const houses = (await options(page, '#prices-house')).map(([, label]) => label);
+    expect(houses).toContain(house);
+    expect((await options(page, '#prices-risk')).map(([v]) => v).filter(Boolean)).toEqual(
+      expect.arrayContaining([risk]),
+    );
+
+    await page.selectOption('#prices-house', { label: house });
+    await eventually(shown).toEqual(all.filter((id) => ofHouse.some((f) => String(f.fund.id) === id)));
+    await page.selectOption('#prices-risk', risk);
+    await eventually(shown).toEqual(all.filter((id) => both.includes(id)));
+    // A category with none of its funds left is hidden with its heading.
+    const headings = await page.$$eval('#prices-groups h3:not([hidden])', (hs) => hs.length);
+    const tables = await page.$$eval('#prices-groups .scroll:not([hidden])', (ts) => ts.length);
+    expect(headings).toBe(tables);
+    // In the link: a reload shows the same funds.
+    expect(decodeURIComponent(page.url())).toContain(`risk=${risk}`);
+    await page.reload();
+    await page.waitForSelector('#prices-groups table', { state: 'attached' });
+    await eventually(shown).toEqual(all.filter((id) => both.includes(id)));
+    expect(await page.inputValue('#prices-risk')).toBe(risk);
+    // Both back to all: every fund again.
+    await page.selectOption('#prices-house', '');
+    await page.selectOption('#prices-risk', '');
+    await eventually(shown).toEqual(all);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('th-390: the prices table with its fund house and risk filters fits the phone', async () => {
+    const { context, page, errors } = await open(TH_PHONE, '#prices');
+    await page.waitForSelector('#prices-groups table');
+    await page.waitForSelector('#prices-house option:nth-child(2)', { state: 'attached' });
+    // The houses by their Thai names.
+    const houses = (await options(page, '#prices-house')).map(([, label]) => label);
+    expect(houses.slice(1).every((h) => /[\u0E00-\u0E7F]/.test(h))).toBe(true);
+    await page.selectOption('#prices-risk', '6');
+    await checkView(page, 'prices-filters-th-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("th-1280: the market summary's outlooks are in Thai, with the day's figures; one the explorer cannot put in Thai stays as written, marked English", async () => {
+    const TH_DESKTOP = SETTINGS.find((s) => s.tag === 'th-1280')!;
+    const answer = await client.getMarketSummary();
+    const { context, page, errors } = await open(TH_DESKTOP, '#market');
+    await page.waitForSelector('#outlook-TBMO .outlook-text');
+    for (const code of ['FXMO', 'TBMO']) {
+      const english = answer[1].filter((v) => v.mktcode === code).map((v) => v.mktvalue);
+      const shown = await page.$$eval(`#outlook-${code} .outlook-text`, (ds) =>
+        ds.map((d) => ({ text: d.textContent ?? '', lang: d.getAttribute('lang') })),
+      );
+      expect(shown).toHaveLength(english.length);
+      shown.forEach(({ text, lang }, i) => {
+        expect(text, text).toMatch(THAI);
+        expect(text, text).not.toMatch(/[A-Za-z]{2,}/);
+        expect(lang).toBeNull();
+        // The figures of the English text, each in the Thai.
+        for (const figure of english[i]!.match(/\d+(\.\d+)?/g) ?? [])
+          expect(text, english[i]).toContain(figure);
+      });
+    }
+    // An operator's own outlook, which no Thai is known for: as written, marked as English.
+    const own = '<p>Markets <em>await</em> the Fed.</p>';
+    const body = [
+      answer[0],
+      answer[1].map((v) => (v.mktcode === 'FXMO' && v.mktno === '1' ? { ...v, mktvalue: own } : v)),
+    ];
+    await page.route('**/api/MarketService/GetMarketsum', (route) => route.fulfill({ json: body }));
+    await page.reload();
+    await page.waitForSelector('#outlook-FXMO .outlook-text');
+    const first = await page.$eval('#outlook-FXMO .outlook-text', (d) => ({
+      html: d.innerHTML,
+      lang: d.getAttribute('lang'),
+    }));
+    expect(first).toEqual({ html: own, lang: 'en' });
+    await page.unrouteAll();
+    await checkView(page, 'market-outlooks-th-1280');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -31,6 +31,9 @@ export const EN_FACTS = {
   factsUpdated: 'SEC updated {date}',
   noFacts: 'SEC has published no facts of this fund yet.',
   prospectus: 'Prospectus',
+  allHouses: 'All fund houses',
+  allRisks: 'Any risk level',
+  riskOption: 'Risk level {level}',
 };
 
 export const TH_FACTS: Record<keyof typeof EN_FACTS, string> = {
@@ -64,4 +67,7 @@ export const TH_FACTS: Record<keyof typeof EN_FACTS, string> = {
   factsUpdated: 'ก.ล.ต. ปรับปรุง {date}',
   noFacts: 'ก.ล.ต. ยังไม่ได้เผยแพร่ข้อมูลสำคัญของกองทุนนี้',
   prospectus: 'หนังสือชี้ชวน',
+  allHouses: 'ทุกบริษัทจัดการ',
+  allRisks: 'ทุกระดับความเสี่ยง',
+  riskOption: 'ความเสี่ยงระดับ {level}',
 };

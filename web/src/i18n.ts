@@ -23,6 +23,8 @@ const EN = {
     'Shown without a key: this service is open to the public, with a limit per visitor. A subscription key (above) gives your own limits and the data not open to the public.',
   keySaved: 'Key saved in this browser.',
   badKey: 'The service did not accept this key. Check it and save it again.',
+  keptKeyStopped:
+    'The key kept in this browser stopped working: the service refused it (a key stops when it is regenerated, when its end comes, or when its subscription ends). Get a new key or choose another in the {portal}.',
   rateLimited: 'Too many requests for this key. Try again in {s} seconds.',
   quota: 'This key has used up its call quota.',
   unreachable: 'The service could not be reached. Check your connection and try again.',
@@ -170,6 +172,8 @@ const TH: Record<Key, string> = {
     'แสดงโดยไม่ใช้คีย์: บริการนี้เปิดให้สาธารณะใช้ โดยจำกัดจำนวนครั้งต่อผู้ใช้ คีย์สมาชิก (ด้านบน) ให้ขีดจำกัดของคุณเองและข้อมูลที่ไม่ได้เปิดให้สาธารณะ',
   keySaved: 'บันทึกคีย์ในเบราว์เซอร์นี้แล้ว',
   badKey: 'บริการไม่ยอมรับคีย์นี้ โปรดตรวจสอบแล้วบันทึกอีกครั้ง',
+  keptKeyStopped:
+    'คีย์ที่เก็บไว้ในเบราว์เซอร์นี้ใช้ไม่ได้แล้ว บริการปฏิเสธคีย์นี้ (คีย์จะหยุดทำงานเมื่อสร้างคีย์ใหม่แทน เมื่อถึงเวลาสิ้นสุดของคีย์ หรือเมื่อการสมัครใช้สิ้นสุด) รับคีย์ใหม่หรือเลือกคีย์อื่นได้ที่{portal}',
   rateLimited: 'เรียกใช้ด้วยคีย์นี้บ่อยเกินไป โปรดลองอีกครั้งใน {s} วินาที',
   quota: 'คีย์นี้ใช้โควตาการเรียกครบแล้ว',
   unreachable: 'ติดต่อบริการไม่ได้ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',

@@ -60,6 +60,11 @@ const state = {
   // Without a key the explorer still tries: the operator may have opened the data to calls without one.
   api: apiFor(storedKey, linkedAsOf),
   key: storedKey,
+  /**
+   * The key was kept in this browser before this page opened (by the portal, or saved here earlier),
+   * not entered on it since: refused, it stopped working (regenerated, ended, its subscription ended).
+   */
+  keyKept: storedKey !== '',
   generation: 0,
   /** What to focus after the next render: a selector asked for, or the focused element's own key. */
   focus: undefined as string | undefined,
@@ -93,14 +98,17 @@ function notify(text: string, kind: 'info' | 'error' = 'info', detail?: string) 
   notice.replaceChildren(h('span', {}, text), detail ? h('small', {}, detail) : '');
 }
 
+/** The text of `key` with the developer portal, linked at `href`, in place of its {portal}. */
+function withPortalLink(key: 'noKey' | 'keptKeyStopped', href: string): HTMLElement {
+  const [before, after] = t(state.lang, key, { portal: '\0' }).split('\0') as [string, string?];
+  return h('span', {}, before, h('a', { href }, t(state.lang, 'portalName')), after ?? '');
+}
+
 /** The first view without a key: where to get one, the developer portal as a link, said what it is. */
 function askForKey() {
-  const [before, after] = t(state.lang, 'noKey', { portal: '\0' }).split('\0') as [string, string?];
   notice.hidden = false;
   notice.className = 'notice info';
-  notice.replaceChildren(
-    h('span', {}, before, h('a', { href: '/portal' }, t(state.lang, 'portalName')), after ?? ''),
-  );
+  notice.replaceChildren(withPortalLink('noKey', '/portal'));
 }
 
 function translatePage() {
@@ -124,7 +132,11 @@ function fail(error: unknown, part: HTMLElement | undefined, retry?: { kept: boo
   if (error instanceof RatesApiError && error.status === 401) {
     // No key, and this data is not open without one: ask for a key, as for any first visit.
     if (!state.key) return askForKey();
-    keyProblem.replaceChildren(h('span', {}, t(state.lang, 'badKey')), ' ', h('small', {}, error.message));
+    // A kept key refused stopped working: where to get another (the portal's subscriptions).
+    const said = state.keyKept
+      ? withPortalLink('keptKeyStopped', '/portal#profile')
+      : h('span', {}, t(state.lang, 'badKey'));
+    keyProblem.replaceChildren(said, ' ', h('small', {}, error.message));
     return;
   }
   const { text, detail } = explain(error, state.lang, !state.key);
@@ -252,6 +264,7 @@ $('#key-form').addEventListener('submit', (event) => {
   else localStorage.removeItem(KEY_STORE);
   state.api = apiFor(key, state.asOf);
   state.key = key;
+  state.keyKept = false;
   // The view stays: drawn anew with the new key, or kept if the key is refused (said beside it).
   // Said once the first answer came with it.
   void render().then((drawn) => {

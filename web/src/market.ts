@@ -3,6 +3,7 @@ import { day, show, text, type Context, type View } from './context.js';
 import { fromDayFirst } from './dates.js';
 import { h, message } from './dom.js';
 import { OUTLOOKS, SECTIONS, type Section } from './market-sections.js';
+import { outlookInThai } from './outlook-thai.js';
 import { safeHtml } from './safe-html.js';
 
 /** The values of each code, by number ("1" first), as GetMarketsum lists them. */
@@ -60,8 +61,11 @@ function outlook(ctx: Context, code: string, title: string, values: Map<number, 
     h('h3', { id: `outlook-${code}-title` }, title),
     ...(texts.length > 0
       ? texts.map((html) => {
-          const part = h('div', { class: 'outlook-text' });
-          part.append(safeHtml(html));
+          // In Thai, an outlook of a known phrasing in Thai; any other as written, said to be English.
+          const thai = ctx.lang === 'th' ? outlookInThai(html) : undefined;
+          const english = ctx.lang === 'th' && thai === undefined;
+          const part = h('div', { class: 'outlook-text', ...(english ? { lang: 'en' } : {}) });
+          part.append(safeHtml(thai ?? html));
           return part;
         })
       : [message(text(ctx, 'noData'), 'empty')]),

@@ -7,6 +7,7 @@ import { h, jumps, message, table } from './dom.js';
 import { codeMatches, shortCode } from './fund-search.js';
 import { formatNumber } from './i18n.js';
 import { priceDayPicker } from './price-day-picker.js';
+import { factFilters } from './price-filters.js';
 import { sourceLine } from './sources.js';
 
 /**
@@ -33,7 +34,9 @@ export const pricesView: View = async (ctx) => {
   // The day with prices before gives each fund's previous price (back-dated to its last one), for
   // the change. The picker's days of the month are asked at the same time.
   const previousDay = date > first ? await priceDayOnOrBefore(ctx, addDays(date, -1), first) : undefined;
-  const [prices, before, picker] = await Promise.all([
+  // Applied once the table is drawn; a pick of a fund house or risk level filters it again.
+  let apply: () => void = () => undefined;
+  const [prices, before, picker, filters] = await Promise.all([
     ctx.api.memo(`all/${date}`, (c) => c.allFundPrices(date as DateInput), 5 * 60_000),
     previousDay
       ? ctx.api.memo(`all/${previousDay}`, (c) => c.allFundPrices(previousDay as DateInput), 5 * 60_000)
@@ -47,6 +50,7 @@ export const pricesView: View = async (ctx) => {
         ctx.navigate(`#prices/${iso}`);
       },
     }),
+    factFilters(ctx, () => apply()),
   ]);
   const previous = new Map(before.map((p) => [p.mf_iNumber, p]));
   const filter = h('input', {
@@ -62,14 +66,15 @@ export const pricesView: View = async (ctx) => {
     text(ctx, 'categories'),
     headings.map((heading) => ({ title: heading.textContent ?? '', to: () => heading })),
   );
-  filter.addEventListener('input', () => {
+  // A fund shows when it matches the typed text and the fund house and risk level picked.
+  apply = () => {
     const q = filter.value.trim().toLowerCase();
     groups.querySelectorAll<HTMLElement>('tbody tr').forEach((tr) => {
       // A fund's opened details (a phone's) go with the fund.
       if (tr.classList.contains('row-more'))
         return void (tr.hidden = (tr.previousElementSibling as HTMLElement).hidden);
       const found = (tr.textContent ?? '').toLowerCase().includes(q) || codeMatches(tr.dataset.code ?? '', q);
-      tr.hidden = q !== '' && !found;
+      tr.hidden = (q !== '' && !found) || !filters.keeps(tr.dataset.fund ?? '');
     });
     // A category with none of its funds left is hidden, its heading too.
     groups.querySelectorAll<HTMLElement>('.scroll').forEach((box) => {
@@ -78,9 +83,11 @@ export const pricesView: View = async (ctx) => {
         box.previousElementSibling.hidden = box.hidden;
     });
     headings.forEach((heading, i) => ((categories.children[i] as HTMLElement).hidden = heading.hidden));
-  });
+    ctx.keep([asked], filters.settings());
+  };
+  filter.addEventListener('input', () => apply());
   // The day is written into the link: shared later, it still shows this day, not the latest then.
-  ctx.keep([asked], {});
+  ctx.keep([asked], filters.settings());
   // The note under the table explains the asterisks: said only where one is shown.
   const backdated = prices.some((p) => p.mf_backdate !== '');
   const source = await sourceLine(ctx, 'FundPriceService');
@@ -101,6 +108,7 @@ export const pricesView: View = async (ctx) => {
       { class: 'period' },
       picker,
       filter,
+      ...filters.controls,
       h('button', { type: 'button', id: 'prices-print', onclick: () => window.print() }, text(ctx, 'print')),
       dayPricesCsv(ctx, date, prices),
     ),
@@ -108,6 +116,8 @@ export const pricesView: View = async (ctx) => {
     ...(backdated ? [h('p', { class: 'meta', id: 'prices-backdated' }, text(ctx, 'backdatedNote'))] : []),
     ...(source ? [source] : []),
   );
+  // A link's fund house or risk level filters the table as drawn.
+  if (ctx.current()) apply();
 };
 
 function grouped(
@@ -163,7 +173,7 @@ function grouped(
         // The short code, which the filter also matches (B-GOLD): the list gives it only in the link.
         {
           caption: name,
-          data: (p) => ({ code: shortCode(p) }),
+          data: (p) => ({ code: shortCode(p), fund: String(p.mf_iNumber) }),
           details: {
             label: (p) => text(ctx, 'rowDetails', { name: fundName(p) }),
             heading: text(ctx, 'detailsHeading'),

@@ -32,3 +32,29 @@ export function dropKept(): void {
   localStorage.removeItem(KEY_STORE);
   localStorage.removeItem(KEPT_OF);
 }
+
+/**
+ * The kept key, when the portal noted whose it is and it no longer works as that: replaced (and past
+ * its grace period), past its end, or its subscription neither active nor waiting for approval (the
+ * explorer and /docs get 401 with it). Undefined when it works, or is not one of `subscriptions`'.
+ */
+export function keptStopped(
+  subscriptions: Subscription[],
+  now = Date.now(),
+): { s: Subscription; slot: KeySlot; last4: string } | undefined {
+  const key = localStorage.getItem(KEY_STORE);
+  const [id, slot, last4] = (localStorage.getItem(KEPT_OF) ?? '').split('/');
+  // Put by the explorer since (another key), or never noted: nothing known of it.
+  if (!key || last4 !== key.slice(-4) || (slot !== 'primary' && slot !== 'secondary')) return undefined;
+  const s = subscriptions.find((x) => String(x.id) === id);
+  if (!s) return undefined;
+  const current = slot === 'primary' ? s.primaryLast4 : s.secondaryLast4;
+  const ends = slot === 'primary' ? s.primaryExpiresAt : s.secondaryExpiresAt;
+  const previous = slot === 'primary' ? s.previousPrimary : s.previousSecondary;
+  const works =
+    current === last4
+      ? ends === null || Date.parse(ends) > now
+      : previous?.last4 === last4 && Date.parse(previous.endsAt) > now;
+  const live = s.state === 'active' || s.state === 'submitted';
+  return works && live ? undefined : { s, slot, last4 };
+}

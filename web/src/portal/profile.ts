@@ -5,7 +5,7 @@ import { GRACES, type Grace, type KeySlot, type Subscription, type SubscriptionS
 import type { PortalContext } from './context.js';
 import { confirmStep, field, form, title, valueOf } from './forms.js';
 import { keysPanel } from './keys.js';
-import { dropKept, keep, keptIs } from './kept-key.js';
+import { dropKept, keep, keptIs, keptStopped } from './kept-key.js';
 import { count, facts, quotaText, rateLimitText } from './limits.js';
 import type { PortalKey } from './texts.js';
 import { bangkokTime } from './times.js';
@@ -295,6 +295,31 @@ function card(ctx: PortalContext, s: Subscription): HTMLElement {
 }
 
 /** #profile: every subscription of the developer, with the keys just made (shown this once) on top. */
+/** Which kept key stopped working (changed elsewhere: another device, its end, the operator), and a way to let it go. */
+function stoppedNotice(ctx: PortalContext, subscriptions: Subscription[]): HTMLElement | '' {
+  const stopped = keptStopped(subscriptions);
+  if (!stopped) return '';
+  const { s, slot, last4 } = stopped;
+  return h(
+    'div',
+    { id: 'kept-key-stopped', class: 'message error', role: 'status' },
+    h('span', {}, ctx.t('keptKeyStopped', { slot: ctx.t(slot), last4, name: s.name })),
+    ' ',
+    h(
+      'button',
+      {
+        type: 'button',
+        id: 'kept-key-forget',
+        onclick: () => {
+          dropKept();
+          void ctx.refresh(undefined, ctx.t('keptKeyDropped'));
+        },
+      },
+      ctx.t('keptKeyForget'),
+    ),
+  );
+}
+
 export async function profileView(ctx: PortalContext): Promise<void> {
   const revealed = ctx.takeRevealed();
   const subscriptions = await ctx.api.subscriptions();
@@ -302,6 +327,7 @@ export async function profileView(ctx: PortalContext): Promise<void> {
   ctx.el.replaceChildren(
     revealed ? keysPanel(ctx, revealed) : '',
     title(ctx.t('profileTitle')),
+    revealed ? '' : stoppedNotice(ctx, subscriptions),
     subscriptions.length === 0
       ? h('p', { class: 'message empty' }, h('a', { href: '#products' }, ctx.t('noSubscriptions')))
       : h('div', { class: 'cards' }, ...subscriptions.map((s) => card(ctx, s))),

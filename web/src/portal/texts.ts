@@ -126,6 +126,9 @@ const EN = {
   keptKeyRenewed:
     'This browser kept the old {slot} key: it keeps this new one in its place, for the explorer and the API docs.',
   keptKeyDropped: 'This browser no longer keeps its key, which stopped working.',
+  keptKeyStopped:
+    'The key kept in this browser, the {slot} key …{last4} of “{name}”, stopped working: the explorer and the API docs get 401 with it. Regenerate a key and choose “Use this key in this browser”, or let this one go.',
+  keptKeyForget: 'Let it go',
   done: 'I have kept the key',
   // Profile
   profileTitle: 'Your subscriptions',
@@ -399,6 +402,9 @@ const TH: Record<PortalKey, string> = {
   usedInBrowser: 'เก็บคีย์{slot}ไว้ในเบราว์เซอร์นี้แล้ว: หน้าสำรวจข้อมูลและเอกสาร API ใช้คีย์นี้แล้ว',
   keptKeyRenewed: 'เบราว์เซอร์นี้เคยเก็บคีย์{slot}เดิมไว้ ตอนนี้เก็บคีย์ใหม่นี้แทนสำหรับหน้าสำรวจข้อมูลและเอกสาร API',
   keptKeyDropped: 'เบราว์เซอร์นี้ไม่เก็บคีย์ของการสมัครใช้นี้อีกต่อไป เพราะคีย์ใช้งานไม่ได้แล้ว',
+  keptKeyStopped:
+    'คีย์{slot} …{last4} ของ “{name}” ที่เก็บไว้ในเบราว์เซอร์นี้ใช้ไม่ได้แล้ว หน้าสำรวจข้อมูลและเอกสาร API ได้รับ 401 เมื่อใช้คีย์นี้ สร้างคีย์ใหม่แล้วเลือก “ใช้คีย์นี้ในเบราว์เซอร์นี้” หรือเลิกเก็บคีย์นี้',
+  keptKeyForget: 'เลิกเก็บคีย์นี้',
   done: 'ฉันเก็บคีย์ไว้แล้ว',
   profileTitle: 'การสมัครใช้ของคุณ',
   noSubscriptions: 'คุณยังไม่มีการสมัครใช้ เลือกผลิตภัณฑ์เพื่อสมัครใช้',
