@@ -14,6 +14,7 @@ import {
   openExplorer,
   options,
   SETTINGS,
+  PAIRS,
   startExplorer,
   unexpected,
   unfold,
@@ -248,7 +249,7 @@ describe.skipIf(!chromiumAvailable)("issue 47's defects in the explorer", () => 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  describe.each(SETTINGS)('$tag', (setting) => {
+  describe.each(PAIRS)('$tag', (setting) => {
     it.each([
       ['#funds/101', 'fund', '#fund-chart[data-points]'],
       ['#fx', 'fx', '#fx-chart[data-points]'],
@@ -602,7 +603,7 @@ describe.skipIf(!chromiumAvailable)("issue 47's defects in the explorer", () => 
       },
     );
   });
-  describe.each(SETTINGS)('$tag', (setting) => {
+  describe.each(PAIRS)('$tag', (setting) => {
     const th = setting.lang === 'th';
     it('4. A refused call keeps what is shown: a 429 waited out once and said beside the buttons used, a second one said there with Try again, a wrong key beside the key field', async () => {
       const { context, page, errors } = await open(setting, '#fx');
@@ -707,7 +708,7 @@ describe.skipIf(!chromiumAvailable)("issue 47's defects in the explorer", () => 
     });
   });
 
-  describe.each(SETTINGS)('$tag', (setting) => {
+  describe.each(PAIRS)('$tag', (setting) => {
     const th = setting.lang === 'th';
     const pricesOn = (iso: string) => `${th ? 'ราคากองทุน ณ' : 'Fund prices on'} ${shortDay(setting, iso)}`;
     const daysOf = async (year: number, month: number) =>

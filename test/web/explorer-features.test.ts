@@ -10,7 +10,7 @@ import {
   checkView,
   dateText,
   openExplorer,
-  SETTINGS,
+  PAIRS,
   startExplorer,
   unexpected,
   unfold,
@@ -62,7 +62,7 @@ describe.skipIf(!chromiumAvailable)('the explorer’s analyst tools, English and
     rmSync(dir, { recursive: true, force: true });
   });
 
-  describe.each(SETTINGS)('$tag', (setting) => {
+  describe.each(PAIRS)('$tag', (setting) => {
     const th = setting.lang === 'th';
 
     it('the first view weighs under 150 kB as sent (compressed); compare and rate history load only when opened', async () => {

@@ -8,6 +8,7 @@ import {
   checkView,
   openExplorer,
   SETTINGS,
+  PAIRS,
   startExplorer,
   unexpected,
   type ExplorerRun,
@@ -51,7 +52,7 @@ describe.skipIf(!chromiumAvailable)('the explorer names the source of connector-
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const setting of SETTINGS) {
+  for (const setting of PAIRS) {
     it(`${setting.tag}: FX, deposit and loan rates, a fund and the day's prices each say their source`, async () => {
       const { context, page, errors } = await openExplorer(
         browser,

@@ -23,6 +23,7 @@ import {
   unfold,
   options,
   SETTINGS,
+  PAIRS,
   xTicks,
   type Setting,
   startExplorer,
@@ -664,7 +665,7 @@ describe.skipIf(!chromiumAvailable)('the explorer in English and Thai, at 1280 p
     });
 
     // One setting of each language and of each width: what changes without a key is the same in all four.
-    it.each(SETTINGS.filter((s) => s.tag === 'en-1280' || s.tag === 'th-390'))(
+    it.each(PAIRS)(
       '$tag: works without a key, says what a key adds, and asks for one where the data stays closed',
       async (setting) => {
         const th = setting.lang === 'th';

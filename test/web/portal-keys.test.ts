@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChanges } from '../../src/routes/changes.js';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
 import { cli } from '../helpers/cli.js';
-import { DESKTOP, SETTINGS, unexpected } from './explorer-page.js';
+import { DESKTOP, SETTINGS, PAIRS, unexpected } from './explorer-page.js';
 import {
   callWith,
   JOURNEY_MS,
@@ -61,7 +61,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
     await Promise.all([offline?.close(), smtp?.close()]);
   });
 
-  for (const setting of SETTINGS) {
+  for (const setting of PAIRS) {
     // One run's mail goes through a real SMTP server, the others' to the outbox folder.
     const mode = setting.lang === 'en' && setting.viewport === DESKTOP ? 'smtp' : 'outbox';
     it(
