@@ -34,7 +34,8 @@ const STORE_FREE = [
   'test/ingest/fields.test.ts',
   'test/ingest/sources.test.ts',
   'test/nav/nav-json.test.ts',
-  'test/sync/answer-reader.test.ts',
+  'test/sources/answer-reader.test.ts',
+  'test/sources/transport.test.ts',
   'test/connectors/sec-mapping.test.ts',
   'test/market/outlook-thai.test.ts',
 ];

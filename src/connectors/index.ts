@@ -7,9 +7,9 @@
  *    name, the source as credited ("Source: ..."), its credentials (settings of src/settings.ts,
  *    each with where to get it), its first day, the days one request may cover (`windowDays`), its
  *    release time (Bangkok) and schedule setting, and `open`, which starts a run whose
- *    `fetchWindow({from, to})` fetches one window through `context.http` (SourceHttp, http.ts: one
- *    request at a time, timeouts, retries, Retry-After on 429/421, 401 named by its setting, bounded
- *    answers) and returns the rows as import files hold them (per import type, objects keyed by the
+ *    `fetchWindow({from, to})` fetches one window through `context.http` (SourceHttp, http.ts: the
+ *    sources' transport, src/sources/transport.ts, one request at a time, with timeouts, retries,
+ *    Retry-After, same-origin redirects and bounded answers; a 401 named by its setting) and returns the rows as import files hold them (per import type, objects keyed by the
  *    type's columns, docs/import-formats.md), reference rows included.
  * 2. Add it to CONNECTORS below (loaded only when it runs) and its name to CONNECTOR_NAMES
  *    (src/settings.ts); `rates connect NAME` (src/cli/connect.ts) then has it, with options of its

@@ -15,7 +15,7 @@ import { readReferenceKeys } from '../store/reference-reads.js';
 import { encodeRows } from '../store/row-slice.js';
 import { recordRun, startedRun } from '../sources/state.js';
 import type { Connector, ImportRows, Window } from './connector.js';
-import { CallWindow } from './call-window.js';
+import { CallWindow } from '../sources/call-window.js';
 import { ConnectorError, SourceHttp } from './http.js';
 import {
   readConnectorState,
@@ -33,7 +33,8 @@ export interface ConnectorOptions {
   dryRunOut?: string;
   now?: () => Date;
   signal?: AbortSignal;
-  fetch?: typeof fetch;
+  /** Told as each request (and retry) leaves, after its pacing (tests check the pacing with it). */
+  onRequest?: () => void;
   /** First back-off wait after a failure, in ms (tests make it short). */
   backoffMs?: number;
   onBatch?: (batch: ConnectorBatch) => void;
@@ -121,9 +122,9 @@ export async function runConnector(
     maxAnswerBytes: settings.connectMaxAnswerBytes,
     backoffMs: options.backoffMs,
     secrets: credentials.map((c) => c.value),
-    fetch: options.fetch,
     signal: options.signal,
     onWait: options.onWait,
+    onRequest: options.onRequest,
     pace,
   });
   if (!dry) {

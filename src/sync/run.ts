@@ -106,7 +106,7 @@ export async function runSync(store: Store, options: SyncOptions): Promise<SyncR
   await recordRun(summary, state, {
     now,
     started,
-    transport: up,
+    transport: up.transport,
     go: () => run.go(),
     save: () => writeSyncState(store.db, state),
   });
@@ -189,7 +189,13 @@ class SyncRun {
   }
 
   private progress(phase: SyncProgressPhase, done: number, total: number): void {
-    this.options.onProgress?.({ phase, done, total, rows: this.summary.rows, requests: this.up.requests });
+    this.options.onProgress?.({
+      phase,
+      done,
+      total,
+      rows: this.summary.rows,
+      requests: this.up.transport.requests,
+    });
   }
 
   /**

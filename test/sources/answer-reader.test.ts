@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AnswerReader, VALUE_BYTES } from '../../src/sync/answer-reader.js';
+import { AnswerReader, VALUE_BYTES } from '../../src/sources/answer-reader.js';
 
-// The sync parses an upstream's answer as it arrives (src/sync/answer-reader.ts): whatever the
+// A source's transport parses an answer as it arrives (src/sources/answer-reader.ts): whatever the
 // pieces it comes in, the result is JSON.parse's, and what JSON.parse refuses is refused.
 
 /** The reader's result for `text` cut into pieces of `size` bytes, or the error it threw. */

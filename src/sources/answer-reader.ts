@@ -1,5 +1,5 @@
 /**
- * An upstream's JSON answer, parsed as it arrives, and never more of it than `limit` bytes.
+ * A source's JSON answer, parsed as it arrives, and never more of it than `limit` bytes.
  *
  * The sync runs in the serving process (`SYNC_FROM`), so its parsing shares the event loop with the
  * API: one JSON.parse of a whole answer of megabytes holds every call meanwhile. An answer that is an
