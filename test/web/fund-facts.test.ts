@@ -60,6 +60,12 @@ describe.skipIf(!chromiumAvailable)("the fund page's facts", () => {
       const facts = (await page.textContent('#fund-facts'))!;
       if (setting.lang === 'th') expect(facts).toMatch(THAI);
       expect(facts).toContain(setting.lang === 'th' ? 'บริษัทหลักทรัพย์จัดการกองทุน บี จำกัด' : 'B Asset Management');
+      // The facts' values line up in one column, however long a label (English "Investment policy" was
+      // wider than the labels' column, and its value started further right than the others).
+      const lefts = await page.$$eval('#fund-facts .facts-list dd', (dds) =>
+        dds.map((dd) => Math.round(dd.getBoundingClientRect().left)),
+      );
+      expect(new Set(lefts).size, `the values start at ${lefts.join(', ')} px`).toBe(1);
       // Nothing wider than the phone (measured against the device, which a phone widens with the page).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         setting.viewport.width,
