@@ -12,7 +12,7 @@ function print(entries: HistoryEntry[], what: string): void {
     const values = Object.entries(e.values)
       .map(([k, v]) => `${k}=${v ?? ''}`)
       .join(' ');
-    console.log(`batch ${String(e.batchId).padStart(6)}  ${state}  ${values}`);
+    console.log(`batch ${String(e.batchId ?? '-').padStart(6)}  ${state}  ${values}`);
   }
 }
 
@@ -44,7 +44,7 @@ export interface HistoryOptions {
   code?: string;
 }
 
-/** `rates history TYPE --key k=v ...`: the values a published row has had, as the admin API gives them. */
+/** `rates history TYPE --key k=v ...`: the values a row of any type has had, as the admin API gives them. */
 export async function historyCommand(typeName: string, options: HistoryOptions): Promise<void> {
   const type = FORMER_NAMES[typeName] ?? typeName;
   const keys = keysOf(options);

@@ -3,15 +3,22 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectInputs } from '../../src/ingest/files.js';
 import { runImport } from '../../src/ingest/import.js';
+import { DATA_TYPES } from '../../src/data-types/index.js';
 import { HISTORY_TYPES, historyKeys } from '../../src/store/history-repo.js';
 import { createTestApp, postBatch, type TestApp } from '../helpers/app.js';
 
-// The history of every published type, through the admin API: the first row of the type's example
-// file, then that row corrected; asked by the row's keys as the file names them. A new type is asked
-// for here (CORRECTED must name it) and tested with no more than its correction.
+// The history of every data type, published and reference (a fund's names, a family's description),
+// through the admin API: the first row of the type's example file, then that row corrected; asked by
+// the row's keys as the file names them. A new type is asked for here (CORRECTED must name it) and
+// tested with no more than its correction.
 
 /** A change to a value column of each type's first example row that its checks accept. */
 const CORRECTED: Readonly<Record<string, Record<string, string>>> = {
+  'fund-categories': { name_en: 'Infrastructure Funds' },
+  funds: { name_en: 'B Infrastructure Fund (renamed)' },
+  'fx-families': { description: 'Gold (per troy ounce)' },
+  'deposit-products': { name_en: 'Fixed Deposit, 48 Months' },
+  'loan-products': { name_en: 'Renamed loan' },
   'fund-prices': { total_net_assets: '1.00' },
   'fx-rates': { time: '23:59' },
   'deposit-rates': { rate: '9.99' },
@@ -30,8 +37,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /admin/history/{type}', () => {
-  it('has a correction for every published type', () => {
-    expect(Object.keys(CORRECTED).sort()).toEqual(HISTORY_TYPES.map((type) => type.name).sort());
+  it('has a correction for every data type, and a history of each', () => {
+    expect(Object.keys(CORRECTED).sort()).toEqual(DATA_TYPES.map((type) => type.name).sort());
+    expect(HISTORY_TYPES.map((type) => type.name).sort()).toEqual(DATA_TYPES.map((type) => type.name).sort());
   });
 
   for (const type of HISTORY_TYPES)
@@ -57,8 +65,8 @@ describe('GET /admin/history/{type}', () => {
       expect(history[0].values[column]).not.toEqual(history[1].values[column]);
       const declaredKeys: readonly string[] = type.keys;
       // Without a day (fund facts) every key is asked.
-      const asked =
-        type.day === undefined ? declaredKeys : declaredKeys.slice(0, declaredKeys.indexOf(type.day) + 1);
+      const day = type.kind === 'published' ? type.day : undefined;
+      const asked = day === undefined ? declaredKeys : declaredKeys.slice(0, declaredKeys.indexOf(day) + 1);
       expect(Object.keys(history[0].values)).toEqual(
         Object.keys(type.columns).filter((c) => !asked.includes(c)),
       );
@@ -72,6 +80,16 @@ describe('GET /admin/history/{type}', () => {
     const rr = (await admin('/admin/history/market-summary?date=2026-11-20&code=RR')).json();
     const served = rr.filter((e: { served: boolean }) => e.served);
     expect(served.map((e: { values: { number: number } }) => e.values.number)).toEqual([1, 2]);
+    // A fund's names by its number or its code, a family's description by its code in any case.
+    for (const id of ['9001', 'ex-infra']) {
+      const names = (await admin(`/admin/history/funds?id=${id}`)).json();
+      expect(names.map((e: { values: { name_en: string } }) => e.values.name_en)).toEqual([
+        'B Infrastructure Fund (renamed)',
+        'B Infrastructure Fund',
+      ]);
+    }
+    const family = (await admin('/admin/history/fx-families?code=xau')).json();
+    expect(family[0]).toMatchObject({ served: true, values: { description: 'Gold (per troy ounce)' } });
     const round = (await admin('/admin/history/fx-rates?family=xau&date=2026-11-20&round=2')).json();
     expect(round).toHaveLength(1);
     expect(round[0].values).toMatchObject({ round: 2, rate_time: '14:30' });
@@ -82,6 +100,8 @@ describe('GET /admin/history/{type}', () => {
       '/admin/history/fund-prices?fund=NO-SUCH&date=2026-11-20',
       '/admin/history/fx-rates?family=ZZZ&date=2026-11-20',
       '/admin/history/market-summary?date=2000-01-01',
+      '/admin/history/funds?id=NO-SUCH',
+      '/admin/history/deposit-products?id=12345',
     ])
       expect((await admin(url)).json()).toEqual([]);
   });
@@ -91,9 +111,9 @@ describe('GET /admin/history/{type}', () => {
       [
         '/admin/history/gold-prices?date=2026-11-20',
         404,
-        "No history of 'gold-prices': there are deposit-rates, loan-rates",
+        "No history of 'gold-prices': there are fund-categories, funds, fx-families",
       ],
-      ['/admin/history/funds?id=1', 404, "No history of 'funds'"],
+      ['/admin/history/funds', 400, 'Missing id: funds is asked by id'],
       [
         '/admin/history/fx-rates?date=2026-11-20',
         400,
