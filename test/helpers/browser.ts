@@ -43,6 +43,42 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path, fullPage: true });
 }
 
+/** Where docsScreenshot keeps its pictures; `npm run screenshots` copies them to docs/screenshots/. */
+export const DOCS_SHOTS = join(ARTIFACTS, 'docs-screenshots');
+
+/**
+ * A picture for docs/ (docs/screenshots/, made by `npm run screenshots`) when TEST_SCREENSHOTS=1: what
+ * a reader sees of one part, not a whole page (a fund page is 10,000 px tall on a phone). Without
+ * `region`, the window as it is; with it, the page's full width from the top of `from` to the bottom
+ * of `to` (`from` itself if none).
+ */
+export async function docsScreenshot(
+  page: Page,
+  name: string,
+  region?: { from: string; to?: string },
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(DOCS_SHOTS, { recursive: true });
+  const path = join(DOCS_SHOTS, `${name}.png`);
+  if (!region) return void (await page.screenshot({ path }));
+  const edges = async (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
+      });
+  const top = (await edges(region.from)).top;
+  const bottom = (await edges(region.to ?? region.from)).bottom;
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  await page.screenshot({
+    path,
+    fullPage: true,
+    clip: { x: 0, y: Math.max(0, Math.floor(top) - 8), width, height: Math.ceil(bottom - top) + 16 },
+  });
+}
+
 /** Console errors and refused requests of a page, such as Content-Security-Policy violations. */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];

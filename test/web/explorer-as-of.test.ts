@@ -173,6 +173,70 @@ describe.skipIf(!chromiumAvailable)('the explorer as of a past instant', () => {
     await context.close();
   });
 
+  // The answers' "today" is the instant's Bangkok day (the service reads it so): no heading, caption,
+  // button or field may say "today" or "latest" for the day the reader is in, nor show a later day.
+  it('en-1280: headings, captions and fields name the as-of day where they said today or latest', async () => {
+    const { pick } = await beforeRename();
+    const [asOfDay, time] = bangkok(pick);
+    const said = formatDay(asOfDay, 'en');
+    const address = `?asOf=${encodeURIComponent(`${asOfDay}T${time}+07:00`)}`;
+    const { context, page, errors } = await openExplorer(
+      browser,
+      run!.server.url,
+      EN_DESKTOP,
+      run!.key,
+      `${address}#deposits`,
+    );
+    context.setDefaultTimeout(15_000);
+
+    // Deposits and loans: in effect on the as-of day, its day in the picker.
+    await page.waitForSelector('#deposits-title');
+    expect(await page.textContent('#deposits-title')).toBe(`Deposit rates in effect on ${said}`);
+    expect(await page.textContent('#loans-title')).toBe(`Loan reference rates in effect on ${said}`);
+    expect(await page.inputValue('#rates-on')).toBe(dateText(EN_DESKTOP, asOfDay));
+    await page.fill('#rates-on', dateText(EN_DESKTOP, '2020-01-15'));
+    await page.click('#rates-on-apply');
+    await page.waitForSelector('#rates-today');
+    expect(await page.textContent('#rates-today')).toBe(`Rates of ${said}`);
+    await page.click('#rates-today');
+    await expect.poll(() => page.textContent('#deposits-title')).toBe(`Deposit rates in effect on ${said}`);
+    expect(await page.textContent('#view')).not.toMatch(/today/i);
+
+    // FX: the rates of the as-of day, a period ending on it, the way back to it named by it.
+    await page.click('.tabs a[data-view=fx]');
+    await page.waitForSelector('#fx-today-title');
+    const title = (await page.textContent('#fx-today-title'))!;
+    expect(title).not.toMatch(/latest/i);
+    expect(title).toContain(said);
+    expect(await page.textContent('#fx-period')).toMatch(new RegExp(` – ${said}$`));
+    const hint = (await page.textContent('#converter-part p.meta'))!;
+    expect(hint).toContain(`those of ${said}`);
+    expect(hint).not.toMatch(/latest/i);
+    await page.fill('#fx-day', dateText(EN_DESKTOP, '2020-01-15'));
+    await page.click('#fx-day-apply');
+    await page.waitForSelector('#fx-latest');
+    expect(await page.textContent('#fx-latest')).toBe(`Rates of ${said}`);
+
+    // The watch-list: the figures as published by that day, not "the latest".
+    await page.evaluate(() =>
+      localStorage.setItem('rates-explorer.watch', JSON.stringify({ currencies: ['USD50'], funds: ['101'] })),
+    );
+    await page.goto(`${run!.server.url}/${address}#funds`);
+    await page.waitForSelector('#watch');
+    const watch = (await page.textContent('#watch .meta'))!;
+    expect(watch).toContain(said);
+    expect(watch).not.toMatch(/latest/i);
+
+    // A fund's highest and lowest: the 12 months to the as-of day.
+    await page.goto(`${run!.server.url}/${address}#funds/101`);
+    await page.waitForSelector('table.stats');
+    const stats = (await page.textContent('table.stats'))!;
+    expect(stats).toContain(`12 months to ${said}`);
+    expect(stats).not.toContain('Last 12 months');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('th-390: the choice and the notice fit the phone in Thai, picker open or instant shown', async () => {
     const { pick, former, latest } = await beforeRename();
     expect(former.th).not.toBe(latest.th);
@@ -198,6 +262,10 @@ describe.skipIf(!chromiumAvailable)('the explorer as of a past instant', () => {
     expect(said).toContain(`${time} น.`);
     expect(said).toContain('เวลากรุงเทพฯ');
     expect(await page.textContent('#as-of-latest')).toMatch(/ล่าสุด/);
+    // The highest and lowest of the 12 months to that day, not the "latest 12 months".
+    const stats = (await page.textContent('table.stats'))!;
+    expect(stats).toContain(`12 เดือนถึง ${formatDay(day, 'th')}`);
+    expect(stats).not.toContain('12 เดือนล่าสุด');
     ({ width, wider } = await widthOnPhone(page));
     expect(width, wider).toBe(390);
     await checkView(page, 'as-of-fund-th-390');

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chromiumAvailable } from '../helpers/browser.js';
+import { chromiumAvailable, docsScreenshot } from '../helpers/browser.js';
 import { checkView, openExplorer, SETTINGS, startExplorer, THAI, type ExplorerRun } from './explorer-page.js';
 
 // The fund page's facts (issue 56) as each reader meets them: English and Thai, at 1280 px
@@ -14,8 +14,6 @@ vi.setConfig({ testTimeout: 120_000 });
 let run: ExplorerRun | undefined;
 let browser: Browser;
 const dir = mkdtempSync(join(tmpdir(), 'rates-web-facts-'));
-/** Where the issue's screenshots go, beside test-artifacts/ (SCREENSHOTS_DIR, else none). */
-const shots = process.env.FACTS_SCREENSHOTS_DIR;
 
 describe.skipIf(!chromiumAvailable)("the fund page's facts", () => {
   beforeAll(async () => {
@@ -62,15 +60,19 @@ describe.skipIf(!chromiumAvailable)("the fund page's facts", () => {
       const facts = (await page.textContent('#fund-facts'))!;
       if (setting.lang === 'th') expect(facts).toMatch(THAI);
       expect(facts).toContain(setting.lang === 'th' ? 'บริษัทหลักทรัพย์จัดการกองทุน บี จำกัด' : 'B Asset Management');
+      // The facts' values line up in one column, however long a label (English "Investment policy" was
+      // wider than the labels' column, and its value started further right than the others).
+      const lefts = await page.$$eval('#fund-facts .facts-list dd', (dds) =>
+        dds.map((dd) => Math.round(dd.getBoundingClientRect().left)),
+      );
+      expect(new Set(lefts).size, `the values start at ${lefts.join(', ')} px`).toBe(1);
       // Nothing wider than the phone (measured against the device, which a phone widens with the page).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         setting.viewport.width,
       );
       await checkView(page, `fund-facts-${setting.tag}`);
-      if (shots) {
-        mkdirSync(shots, { recursive: true });
-        await page.screenshot({ path: join(shots, `facts-${setting.tag}.png`), fullPage: true });
-      }
+      // docs/explorer.md's picture: the fund's heading and summary, its facts, and the chart's marks.
+      await docsScreenshot(page, `fund-facts-${setting.tag}`, { from: '#fund-name', to: '#fund-chart' });
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_KEY_TEXTS } from '../../src/routes/docs.js';
 import { t as explorerText } from '../../web/src/i18n.js';
-import { ARTIFACTS, chromiumAvailable, launchChromium } from '../helpers/browser.js';
+import { chromiumAvailable, docsScreenshot, launchChromium } from '../helpers/browser.js';
 import { SETTINGS, unexpected } from './explorer-page.js';
 import {
   callWith,
@@ -86,92 +85,96 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
     JOURNEY_MS,
   );
 
-  it(
-    'th-1280: the kept key regenerated on another device: the explorer, /docs and the portal say it stopped working',
-    async () => {
-      const setting = SETTINGS.find((s) => s.tag === 'th-1280')!;
-      const { context, page, errors } = await openPortal(browser, setting, run.url);
-      const shot = shooter(page, setting, 'dead-key');
-      const email = 'dead-key@example.test';
-      await signUpAndIn(page, run, setting, { email, name: 'Dead Key' }, shot);
-      await page.click('a[data-view="products"]');
-      const card = 'article.product[data-product="open"]';
-      await page.click(`${card} button[aria-expanded]`);
-      await page.fill(`${card} input[type="text"]`, 'dead');
-      await page.check(`${card} input[type="checkbox"]`);
-      await page.click(`${card} button[type="submit"]`);
-      await page.waitForSelector('#new-keys');
-      const id = await page.getAttribute('article.subscription:last-of-type', 'data-subscription');
-      await page.click('#use-primary');
-      const key = await page.inputValue('#key-primary');
-      expect(await kept(page)).toBe(key);
-      expect(await callWith(run.url, key)).toBe(200);
-      await page.click('#keys-done');
-      await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
-      expect(await page.$('#kept-key-stopped')).toBeNull();
+  // In English on a laptop and in Thai on a phone (docs/portal.md shows both).
+  for (const tag of ['en-1280', 'th-390'])
+    it(
+      `${tag}: the kept key regenerated on another device: the explorer, /docs and the portal say it stopped working`,
+      async () => {
+        const setting = SETTINGS.find((s) => s.tag === tag)!;
+        const lang = setting.lang;
+        const { context, page, errors } = await openPortal(browser, setting, run.url);
+        const shot = shooter(page, setting, 'dead-key');
+        const email = `dead-key-${tag}@example.test`;
+        await signUpAndIn(page, run, setting, { email, name: 'Dead Key' }, shot);
+        await page.click('a[data-view="products"]');
+        const card = 'article.product[data-product="open"]';
+        await page.click(`${card} button[aria-expanded]`);
+        await page.fill(`${card} input[type="text"]`, 'dead');
+        await page.check(`${card} input[type="checkbox"]`);
+        await page.click(`${card} button[type="submit"]`);
+        await page.waitForSelector('#new-keys');
+        const id = await page.getAttribute('article.subscription:last-of-type', 'data-subscription');
+        await page.click('#use-primary');
+        const key = await page.inputValue('#key-primary');
+        expect(await kept(page)).toBe(key);
+        expect(await callWith(run.url, key)).toBe(200);
+        await page.click('#keys-done');
+        await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
+        expect(await page.$('#kept-key-stopped')).toBeNull();
 
-      // On another device (no key kept there), the developer regenerates it.
-      const other = await openPortal(browser, setting, run.url);
-      await other.page.goto(`${run.url}/portal#signin`);
-      await other.page.fill('#signin-email', email);
-      await other.page.fill('#signin-password', PASSWORD);
-      await other.page.click('#signin-form-submit');
-      await other.page.waitForSelector('#signed-in-as');
-      await other.page.click('a[data-view="profile"]');
-      await other.page.click(`#regenerate-${id}-primary-open`);
-      await other.page.click(`#regenerate-${id}-primary-yes`);
-      await other.page.waitForSelector('#new-keys');
-      await other.context.close();
-      await expect.poll(() => callWith(run.url, key)).toBe(401);
+        // On another device (no key kept there), the developer regenerates it.
+        const other = await openPortal(browser, setting, run.url);
+        await other.page.goto(`${run.url}/portal#signin`);
+        await other.page.fill('#signin-email', email);
+        await other.page.fill('#signin-password', PASSWORD);
+        await other.page.click('#signin-form-submit');
+        await other.page.waitForSelector('#signed-in-as');
+        await other.page.click('a[data-view="profile"]');
+        await other.page.click(`#regenerate-${id}-primary-open`);
+        await other.page.click(`#regenerate-${id}-primary-yes`);
+        await other.page.waitForSelector('#new-keys');
+        await other.context.close();
+        await expect.poll(() => callWith(run.url, key)).toBe(401);
 
-      // The explorer, opened again in this browser: the kept key stopped working, and where to get another.
-      await page.goto(`${run.url}/#fx`);
-      const portalName = explorerText('th', 'portalName');
-      await expect
-        .poll(() => page.textContent('#key-problem > span'))
-        .toBe(explorerText('th', 'keptKeyStopped', { portal: portalName }));
-      expect(await page.getAttribute('#key-problem a', 'href')).toBe('/portal#profile');
-      expect(await page.textContent('#key-problem a')).toBe(portalName);
-      await shot('explorer');
+        // The explorer, opened again in this browser: the kept key stopped working, and where to get another.
+        await page.goto(`${run.url}/#fx`);
+        const portalName = explorerText(lang, 'portalName');
+        await expect
+          .poll(() => page.textContent('#key-problem > span'))
+          .toBe(explorerText(lang, 'keptKeyStopped', { portal: portalName }));
+        expect(await page.getAttribute('#key-problem a', 'href')).toBe('/portal#profile');
+        expect(await page.textContent('#key-problem a')).toBe(portalName);
+        await shot('explorer');
+        await docsScreenshot(page, `dead-key-explorer-${tag}`);
 
-      // /docs: Try it out sends the kept key; its 401 is told above the reference, in this browser's language.
-      await page.goto(`${run.url}/docs`);
-      await page.click('#operations-FundPriceService-LatestDate .opblock-summary');
-      expect(await page.$('#kept-key-notice')).toBeNull();
-      await page.click('#operations-FundPriceService-LatestDate .execute');
-      const status = page.locator(
-        '#operations-FundPriceService-LatestDate .live-responses-table tr.response .response-col_status',
-      );
-      await expect.poll(() => status.first().textContent()).toContain('401');
-      const notice = page.locator('#kept-key-notice');
-      const th = KEPT_KEY_TEXTS.th;
-      await expect.poll(() => notice.textContent()).toBe(th.stopped.replace('{portal}', th.portal));
-      expect(await notice.getAttribute('role')).toBe('alert');
-      expect(await page.getAttribute('#kept-key-notice a', 'href')).toBe('/portal#profile');
-      // In sight where the reader is, by the operation tried.
-      expect(await notice.isVisible()).toBe(true);
-      const box = (await notice.boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(0);
-      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
-      // What the reader sees there (a full-page picture would place the sticky notice elsewhere).
-      if (process.env.TEST_SCREENSHOTS === '1')
-        await page.screenshot({ path: join(ARTIFACTS, 'portal-screens/th-1280-dead-key-docs.png') });
+        // /docs: Try it out sends the kept key; its 401 is told above the reference, in this browser's language.
+        await page.goto(`${run.url}/docs`);
+        await page.click('#operations-FundPriceService-LatestDate .opblock-summary');
+        expect(await page.$('#kept-key-notice')).toBeNull();
+        await page.click('#operations-FundPriceService-LatestDate .execute');
+        const status = page.locator(
+          '#operations-FundPriceService-LatestDate .live-responses-table tr.response .response-col_status',
+        );
+        await expect.poll(() => status.first().textContent()).toContain('401');
+        const notice = page.locator('#kept-key-notice');
+        const texts = KEPT_KEY_TEXTS[lang];
+        await expect.poll(() => notice.textContent()).toBe(texts.stopped.replace('{portal}', texts.portal));
+        expect(await notice.getAttribute('role')).toBe('alert');
+        expect(await page.getAttribute('#kept-key-notice a', 'href')).toBe('/portal#profile');
+        // In sight where the reader is, by the operation tried.
+        expect(await notice.isVisible()).toBe(true);
+        const box = (await notice.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+        // What the reader sees there (a full-page picture would place the sticky notice elsewhere).
+        await docsScreenshot(page, `dead-key-docs-${tag}`);
 
-      // Its link leads to the portal, which says which key stopped, and lets it go.
-      await page.click('#kept-key-notice a');
-      await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
-      const t = textsOf(setting);
-      expect(await page.textContent('#kept-key-stopped > span')).toBe(
-        t('keptKeyStopped', { slot: t('primary'), last4: key.slice(-4), name: 'dead' }),
-      );
-      await shot('portal');
-      await page.click('#kept-key-forget');
-      await expect.poll(() => page.textContent('#notice')).toBe(t('keptKeyDropped'));
-      expect(await kept(page)).toBeNull();
-      expect(await page.$('#kept-key-stopped')).toBeNull();
-      expect(unexpected(errors)).toEqual([]);
-      await context.close();
-    },
-    JOURNEY_MS,
-  );
+        // Its link leads to the portal, which says which key stopped, and lets it go.
+        await page.click('#kept-key-notice a');
+        await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
+        const t = textsOf(setting);
+        expect(await page.textContent('#kept-key-stopped > span')).toBe(
+          t('keptKeyStopped', { slot: t('primary'), last4: key.slice(-4), name: 'dead' }),
+        );
+        await shot('portal');
+        await docsScreenshot(page, `dead-key-portal-${tag}`);
+        await page.click('#kept-key-forget');
+        await expect.poll(() => page.textContent('#notice')).toBe(t('keptKeyDropped'));
+        expect(await kept(page)).toBeNull();
+        expect(await page.$('#kept-key-stopped')).toBeNull();
+        expect(unexpected(errors)).toEqual([]);
+        await context.close();
+      },
+      JOURNEY_MS,
+    );
 });

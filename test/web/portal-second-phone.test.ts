@@ -1,12 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
+import { chromiumAvailable, docsScreenshot, launchChromium } from '../helpers/browser.js';
 import { SETTINGS, THAI, unexpected } from './explorer-page.js';
 import {
   callWith,
   JOURNEY_MS,
   openPortal,
   outbox,
+  PASSWORD,
   shooter,
   signUpAndIn,
   startRun,
@@ -14,8 +15,8 @@ import {
 } from './portal-page.js';
 
 // The second round's pages on a 390 px phone in Thai (the longest words): the first call under a new
-// key, the regenerate's and the key end's forms, the request log, sessions and two-step sign-in, and
-// /status. Each passes the views' check (axe, no clipped table) and is no wider than the phone (a phone's
+// key, the regenerate's and the key end's forms, the request log, sessions and two-step set-up (its QR
+// code), and /status. Each passes the views' check (axe, no clipped table) and is no wider than the phone (a phone's
 // browser widens innerWidth with the page: measured against the device's width, as portal-usage-phone).
 
 let browser: Browser;
@@ -35,7 +36,7 @@ describe.skipIf(!chromiumAvailable)("the portal's second-round pages on a phone 
   });
 
   it(
-    'th-390: first call, regenerate and key end forms, request log, security, status fit the phone',
+    'th-390: first call, regenerate and key end forms, request log, security, two-step set-up, status fit the phone',
     async () => {
       const { context, page, errors } = await openPortal(browser, setting, run.url);
       const shot = shooter(page, setting, 'second-phone');
@@ -81,10 +82,27 @@ describe.skipIf(!chromiumAvailable)("the portal's second-round pages on a phone 
         )
         .not.toBeNull();
       await fits('request-log');
+      await docsScreenshot(page, 'portal-request-log-th-390', { from: 'header.top', to: '#view' });
 
       await page.click('a[data-view="security"]');
       await page.waitForSelector('#two-step-setup');
       await fits('security');
+      // Two-step set-up: the app's key as a QR code, whole on the phone, and as text.
+      await page.fill('#setup-password', PASSWORD);
+      await page.click('#two-step-setup-submit');
+      const qr = page.locator('#two-step-qr');
+      await expect
+        .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      const box = (await qr.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE_WIDTH);
+      expect(await page.textContent('#two-step-steps')).toMatch(THAI);
+      await fits('two-step-setup');
+      await docsScreenshot(page, 'portal-two-step-setup-th-390', {
+        from: '#two-step-title',
+        to: '#two-step',
+      });
 
       // The status page in the portal's language: Thai, its times in Bangkok time with UTC beside them.
       await page.click('#status-link');
@@ -95,6 +113,7 @@ describe.skipIf(!chromiumAvailable)("the portal's second-round pages on a phone 
         /^\d+ .+ 25\d\d \d\d:\d\d เวลากรุงเทพฯ \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/,
       );
       await fits('status');
+      await docsScreenshot(page, 'status-th-390', { from: 'body > nav', to: 'main' });
       expect(unexpected(errors)).toEqual([]);
       await context.close();
     },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
+import { chromiumAvailable, docsScreenshot, launchChromium } from '../helpers/browser.js';
 import { cli } from '../helpers/cli.js';
 import { qrImage } from '../../web/src/portal/qr.js';
 import { SETTINGS, unexpected } from './explorer-page.js';
@@ -29,7 +29,7 @@ import {
 // chosen for it, a regenerate whose old key works through its grace period and not after its end,
 // the sessions list with sign-out of another, and two-step sign-in with an authenticator app (its key
 // shown as a QR code too) and with a recovery code. TEST_SCREENSHOTS=1 keeps a picture of every page
-// (portal-screens/).
+// (portal-screens/), and those docs/portal.md shows (docs-screenshots/, `npm run screenshots`).
 
 let browser: Browser;
 let run: Run;
@@ -168,6 +168,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await page.click('#requests-filter-submit');
       await page.waitForSelector(row);
       await shot('request-log');
+      await docsScreenshot(page, 'portal-request-log-en-1280', { from: 'header.top', to: '#view' });
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#requests-csv')]);
       const csv = readFileSync((await download.path())!, 'utf8');
       expect(csv.split('\n')[0]).toBe('time,operation,path,status,ms,requestId');
@@ -323,6 +324,10 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       expect(box.x + box.width).toBeLessThanOrEqual(key.x); // beside it, on its left
       expect(key.y).toBeLessThan(box.y + box.height);
       await shot('two-step-setup');
+      await docsScreenshot(page, 'portal-two-step-setup-en-1280', {
+        from: '#two-step-title',
+        to: '#two-step',
+      });
       await page.fill('#enable-code', totpOf(secret).generate());
       await page.click('#two-step-enable-submit');
       await page.waitForSelector('#recovery-codes');
@@ -365,6 +370,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await page.waitForSelector('tr[data-type="fund-prices"]');
       expect(await page.textContent('h1')).toBe('Data status');
       await shot('status');
+      await docsScreenshot(page, 'status-en-1280', { from: 'body > nav', to: 'main' });
 
       // The wrong code's refusal (400 code_invalid) is the one error the browser logs, as it should.
       expect(unexpected(errors).filter((e) => !e.includes('status of 400'))).toEqual([]);

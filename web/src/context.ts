@@ -1,4 +1,5 @@
 import type { Api } from './api.js';
+import { bangkokDayOf, bangkokToday } from './dates.js';
 import { formatDay, t, type Key, type Lang } from './i18n.js';
 
 /** What a view gets to render itself: the language, the API, its element, and ways to report. */
@@ -36,6 +37,17 @@ export type View = (ctx: Context) => Promise<void>;
 export const text = (ctx: Context, key: Key, vars?: Record<string, string | number>) =>
   t(ctx.lang, key, vars);
 export const day = (ctx: Context, iso: string) => formatDay(iso, ctx.lang);
+
+/** The Bangkok day of the instant the page shows data as of (its answers' "today"); none: the latest. */
+export const asOfDay = (ctx: Context): string | undefined =>
+  ctx.api.asOf ? bangkokDayOf(ctx.api.asOf.getTime()) : undefined;
+/** The answers' "today": the as-of day, else today in Bangkok. */
+export const todayOf = (ctx: Context): string => asOfDay(ctx) ?? bangkokToday();
+/** `latest`'s text, or as of a past instant `asOf`'s, which names its day ({day}). */
+export function asOfText(ctx: Context, latest: Key, asOf: Key): string {
+  const on = asOfDay(ctx);
+  return on ? t(ctx.lang, asOf, { day: day(ctx, on) }) : t(ctx.lang, latest);
+}
 
 /** Replaces the view's content, unless the user has already moved on. */
 export function show(ctx: Context, ...nodes: Node[]): void {

@@ -1,5 +1,5 @@
 import { RatesApiError, type FxBannerRow, type FxFamily } from '../../src/client/index.js';
-import { day as dayText, text, type Context } from './context.js';
+import { asOfText, day as dayText, text, type Context } from './context.js';
 import { fromDayFirst } from './dates.js';
 import { explain } from './api.js';
 import { dateField } from './date-field.js';
@@ -217,7 +217,7 @@ export function converter(
       // The service's own words ("Invalid amount: expected ...") are for developers, not said here.
       if (!refused) return refuse(explain(error, ctx.lang, ctx.api.keyless).text);
       const aboutAmount = /amount/i.test((error as RatesApiError).message);
-      refuse(text(ctx, aboutAmount ? 'amountInvalid' : 'cannotConvert'));
+      refuse(aboutAmount ? text(ctx, 'amountInvalid') : asOfText(ctx, 'cannotConvert', 'asOfCannotConvert'));
     }
   };
   // Converted as the reader types (after a short pause) and as they pick currencies, kind or day.
@@ -245,7 +245,7 @@ export function converter(
     'converter',
     'converter',
     text(ctx, 'converterTitle'),
-    h('p', { class: 'meta' }, text(ctx, 'converterHint')),
+    h('p', { class: 'meta' }, asOfText(ctx, 'converterHint', 'asOfConverterHint')),
     h(
       'form',
       { class: 'convert-form', onsubmit: (e: Event) => (e.preventDefault(), void convert()) },

@@ -1,7 +1,7 @@
 import type { DepositRate, LoanRate } from '../../src/client/index.js';
-import { day, show, text, type Context, type View } from './context.js';
+import { asOfDay, day, show, text, todayOf, type Context, type View } from './context.js';
 import { dateField } from './date-field.js';
-import { bangkokToday, fromDayFirst } from './dates.js';
+import { fromDayFirst } from './dates.js';
 import { ratesCsv } from './csv-files.js';
 import { h, message, table } from './dom.js';
 import type { Key } from './i18n.js';
@@ -96,6 +96,12 @@ function ratesTable(ctx: Context, rates: Rate[], className: string, caption: str
 /** The day whose rates are shown ('YYYY-MM-DD'); undefined for today's. Kept while the page is open. */
 let asOf: string | undefined;
 
+/** The way back from a picked day: to today's rates, or to the as-of day's, named. */
+function todayButton(ctx: Context): string {
+  const on = asOfDay(ctx);
+  return on ? text(ctx, 'fxRatesOn', { date: day(ctx, on) }) : text(ctx, 'ratesToday');
+}
+
 /** "Rates in effect on": a day field that redraws the view with that day's rates (their history). */
 function dayPicker(ctx: Context, shown: string) {
   const field = dateField(ctx.lang, { id: 'rates-on', label: text(ctx, 'ratesOn'), value: shown });
@@ -106,7 +112,7 @@ function dayPicker(ctx: Context, shown: string) {
       problem.textContent = text(ctx, 'badDay', { example: ctx.lang === 'th' ? '1/1/2569' : '2026-01-01' });
       return;
     }
-    asOf = picked === bangkokToday() ? undefined : picked;
+    asOf = picked === todayOf(ctx) ? undefined : picked;
     ctx.rerender();
   };
   const today = () => {
@@ -122,9 +128,7 @@ function dayPicker(ctx: Context, shown: string) {
       h('label', { for: 'rates-on' }, text(ctx, 'ratesOn')),
       field.element,
       h('button', { type: 'submit', id: 'rates-on-apply' }, text(ctx, 'apply')),
-      ...(asOf
-        ? [h('button', { type: 'button', id: 'rates-today', onclick: today }, text(ctx, 'ratesToday'))]
-        : []),
+      ...(asOf ? [h('button', { type: 'button', id: 'rates-today', onclick: today }, todayButton(ctx))] : []),
     ),
     problem,
   );
@@ -147,11 +151,13 @@ export const depositsView: View = async (ctx) => {
         ]
       : [ctx.api.memo('deposits', (c) => c.getDepositRate()), ctx.api.memo('loans', (c) => c.getLoanRate())],
   );
-  const picker = dayPicker(ctx, on ?? bangkokToday());
+  const picker = dayPicker(ctx, on ?? todayOf(ctx));
   if (deposits.length === 0 && loans.length === 0)
     return show(ctx, picker, message(text(ctx, 'noData'), 'empty'));
-  const titles = on
-    ? [text(ctx, 'depositsOn', { date: day(ctx, on) }), text(ctx, 'loansOn', { date: day(ctx, on) })]
+  // As of a past instant, its day is the answer's "today": named, not called today.
+  const dated = on ?? asOfDay(ctx);
+  const titles = dated
+    ? [text(ctx, 'depositsOn', { date: day(ctx, dated) }), text(ctx, 'loansOn', { date: day(ctx, dated) })]
     : [text(ctx, 'depositsTitle'), text(ctx, 'loansTitle')];
   const source = await sourceLine(ctx, 'InterestRatesService');
   // Each rate over time, picked below the tables (#deposits?history=loan:Minimum Loan Rate (MLR)):
@@ -165,7 +171,7 @@ export const depositsView: View = async (ctx) => {
     h('h2', { id: 'loans-title' }, titles[1]),
     ...groupedTables(ctx, loans.map(fromLoan), LOAN_GROUPS, 'loans'),
     ...(source ? [source] : []),
-    h('p', {}, ratesCsv(ctx, on ?? bangkokToday(), deposits, loans)),
+    h('p', {}, ratesCsv(ctx, on ?? todayOf(ctx), deposits, loans)),
     slot,
   );
   // Not awaited: the view is done (and no longer busy) once its tables are shown; the history fills
@@ -193,7 +199,7 @@ async function drawHistory(
         ...loans.map((r) => ({ kind: 'loan' as const, en: r.LoanNameEn, th: r.LoanNameTh })),
       ],
       ctx.params.get('history') ?? undefined,
-      on ?? bangkokToday(),
+      on ?? todayOf(ctx),
       (id) => {
         // The view redraws at once and this slot later: the slot takes the focus back when drawn.
         historyPicked = true;

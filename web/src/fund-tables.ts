@@ -1,5 +1,5 @@
 import type { FundNavStatistics, FundPriceRecord } from '../../src/client/index.js';
-import { day, text, type Context } from './context.js';
+import { asOfDay, day, text, type Context } from './context.js';
 import { fromDateTime } from './dates.js';
 import { h, message, table } from './dom.js';
 import { formatNumber, type Key } from './i18n.js';
@@ -15,8 +15,10 @@ const WINDOWS = [
 export function statistics(ctx: Context, s: FundNavStatistics | undefined): HTMLElement {
   if (!s) return message(text(ctx, 'noData'), 'empty');
   const when = (v: string | null) => (v ? day(ctx, fromDateTime(v)) : '–');
+  const on = asOfDay(ctx);
   const rows = WINDOWS.map(([label, w]) => ({
-    label: text(ctx, label),
+    // As of a past instant, the last 12 months end on its day: named, not called the latest.
+    label: label === 'lastYear' && on ? text(ctx, 'asOfLastYear', { day: day(ctx, on) }) : text(ctx, label),
     max: s[`Max${w}_mfr_fNav`],
     maxDate: s[`Max${w}_mfr_dDataDate`],
     min: s[`Min${w}_mfr_fNav`],

@@ -1,7 +1,7 @@
 import type { DateInput, FxBannerRow, FxFamily, FxRateRow, FxRound } from '../../src/client/index.js';
 import { lineChart } from './chart.js';
-import { day, show, text, type Context, type View } from './context.js';
-import { addMonths, bangkokToday, fromDayFirst, fromMonthFirst, LONG_PRESETS, toSeconds } from './dates.js';
+import { asOfDay, day, show, text, todayOf, type Context, type View } from './context.js';
+import { addMonths, fromDayFirst, fromMonthFirst, LONG_PRESETS, toSeconds } from './dates.js';
 import { h, jumps, message, openPart, table, toggles } from './dom.js';
 import { converter } from './converter.js';
 import { conversionParams, readConversion } from './converter-question.js';
@@ -60,9 +60,9 @@ export const fxView: View = async (ctx) => {
   if (ctx.linked) readLink(ctx);
   const family = choice.family ?? DEFAULT_FAMILY;
   // The list, the latest rates (GetLatestfxrates, every family) and the history are asked together.
-  // A history up to today ends on the latest day with rates.
+  // A history up to today (as of a past instant, its day) ends on the latest day with rates.
   // Today's answers go through `fresh`: a round published within the browser's cache time shows.
-  const end = bangkokToday();
+  const end = todayOf(ctx);
   const { from, to } = periodRange(choice, end);
   const fresh = ctx.api.fresh;
   const familiesAnswer = ctx.api.memo('families', (c) => c.getFxFamily(), FRESH_MS * 60);
@@ -127,9 +127,7 @@ export const fxView: View = async (ctx) => {
     h(
       'h2',
       { id: 'fx-today-title' },
-      asked
-        ? text(ctx, 'fxRatesOn', { date: day(ctx, shownDay) })
-        : text(ctx, 'todayRates', { date: current ? day(ctx, fromDayFirst(current.Ddate)) : '–' }),
+      asked ? text(ctx, 'fxRatesOn', { date: day(ctx, shownDay) }) : latestTitle(ctx, current),
     ),
     printedFor(
       ctx,
@@ -195,6 +193,25 @@ function printedFor(ctx: Context, families: FxFamily[], family: string, round: F
   );
 }
 
+/**
+ * The heading of the latest rates: as of a past instant, named by its day (the answer's "today"), and
+ * by the rates' own day when that is an earlier one.
+ */
+function latestTitle(ctx: Context, current: { Ddate: string } | undefined): string {
+  const date = current ? day(ctx, fromDayFirst(current.Ddate)) : '–';
+  const on = asOfDay(ctx);
+  if (!on) return text(ctx, 'todayRates', { date });
+  return date === day(ctx, on)
+    ? text(ctx, 'fxRatesOn', { date })
+    : text(ctx, 'asOfRates', { day: day(ctx, on), date });
+}
+
+/** The way back from a picked day: to the latest rates, or to the as-of day's, named. */
+function latestButton(ctx: Context): string {
+  const on = asOfDay(ctx);
+  return on ? text(ctx, 'fxRatesOn', { date: day(ctx, on) }) : text(ctx, 'fxLatest');
+}
+
 /** "Rates on": a day field that shows the rates of any past day, and a way back to the latest. */
 function fxDayPicker(ctx: Context, shown: string, lastDay: string) {
   const field = dateField(ctx.lang, { id: 'fx-day', label: text(ctx, 'fxDayLabel'), value: shown });
@@ -225,7 +242,7 @@ function fxDayPicker(ctx: Context, shown: string, lastDay: string) {
       field.element,
       h('button', { type: 'submit', id: 'fx-day-apply' }, text(ctx, 'apply')),
       ...(choice.day
-        ? [h('button', { type: 'button', id: 'fx-latest', onclick: latest }, text(ctx, 'fxLatest'))]
+        ? [h('button', { type: 'button', id: 'fx-latest', onclick: latest }, latestButton(ctx))]
         : []),
     ),
     problem,

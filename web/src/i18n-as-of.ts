@@ -14,6 +14,15 @@ export const EN_AS_OF = {
   asOfBadDate: 'Enter the date, e.g. {example}.',
   asOfBadTime: 'Enter the time as hours and minutes, e.g. 18:30.',
   asOfTooEarly: 'Nothing was published yet at that time: pick a later one.',
+  // Where a view says "latest" or "today", as of a past instant it names that instant's day.
+  asOfRates: 'Rates on {day}: those of {date}',
+  asOfLastYear: '12 months to {day}',
+  asOfConverterHint:
+    "At the bank's rates of the day you pick (those of {day} unless you pick one) and of the kind you pick: the bank buys a currency at its buying rate, and sells it at its selling rate.",
+  asOfCannotConvert:
+    'These two currencies cannot be converted at the bank’s rates of {day}: pick another pair.',
+  asOfWatchSince:
+    'Saved in this browser. As of {day}: FX, the rate of {date} and its change since the day before; funds, the NAV and its change.',
 };
 
 export const TH_AS_OF: Record<keyof typeof EN_AS_OF, string> = {
@@ -30,4 +39,11 @@ export const TH_AS_OF: Record<keyof typeof EN_AS_OF, string> = {
   asOfBadDate: 'กรอกวันที่เป็น วัน/เดือน/ปี พ.ศ. เช่น {example}',
   asOfBadTime: 'กรอกเวลาเป็นชั่วโมงและนาที เช่น 18:30',
   asOfTooEarly: 'ยังไม่มีข้อมูลเผยแพร่ ณ เวลานั้น โปรดเลือกเวลาที่หลังกว่านี้',
+  asOfRates: 'อัตรา ณ {day}: อัตราของ {date}',
+  asOfLastYear: '12 เดือนถึง {day}',
+  asOfConverterHint:
+    'ตามอัตราของธนาคาร ณ วันที่และประเภทที่เลือก (อัตรา ณ {day} หากไม่เลือกวัน): ธนาคารรับซื้อสกุลเงินตามอัตราซื้อ และขายตามอัตราขาย',
+  asOfCannotConvert: 'คำนวณระหว่างสองสกุลเงินนี้ตามอัตราของธนาคาร ณ {day} ไม่ได้ โปรดเลือกคู่อื่น',
+  asOfWatchSince:
+    'บันทึกในเบราว์เซอร์นี้ ณ {day} อัตราแลกเปลี่ยน: อัตรา ({date}) และการเปลี่ยนแปลงจากวันก่อน กองทุน: NAV และการเปลี่ยนแปลง',
 };

@@ -2,7 +2,7 @@
 // only (local storage, as the key), shown first on the explorer's first view, each FX family with its
 // change since the day before.
 import type { DateInput } from '../../src/client/index.js';
-import { day, text, type Context } from './context.js';
+import { asOfDay, day, text, type Context } from './context.js';
 import { currencyName } from './currencies.js';
 import { addDays, fromDateTime, fromDayFirst, fromMonthFirst } from './dates.js';
 import { h } from './dom.js';
@@ -135,11 +135,14 @@ export async function watchPanel(ctx: Context): Promise<HTMLElement | null> {
     'section',
     { class: 'watch', id: 'watch', 'aria-labelledby': 'watch-title' },
     h('h2', { id: 'watch-title' }, text(ctx, 'watchTitle')),
-    h(
-      'p',
-      { class: 'meta' },
-      lastDay ? text(ctx, 'watchSince', { date: day(ctx, lastDay) }) : text(ctx, 'watchHint'),
-    ),
+    h('p', { class: 'meta' }, lastDay ? since(ctx, lastDay) : text(ctx, 'watchHint')),
     h('dl', { class: 'figures' }, ...fxItems, ...fundItems),
   );
+}
+
+/** What the figures are: the latest, or as of a past instant those published by its day, named. */
+function since(ctx: Context, lastDay: string): string {
+  const on = asOfDay(ctx);
+  const date = day(ctx, lastDay);
+  return on ? text(ctx, 'asOfWatchSince', { day: day(ctx, on), date }) : text(ctx, 'watchSince', { date });
 }
