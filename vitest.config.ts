@@ -88,6 +88,24 @@ const STORE_AGNOSTIC = [
 // file was half of the suite's time on two cores (32 route files: 264 s isolated, 131 s shared).
 const ISOLATED = ['test/cli/restore-put-back.test.ts'];
 
+/**
+ * Journeys run once, on SQLite: what their processes do with the store (imports, syncs, connector
+ * runs, approvals) is proven on both stores in process; on PostgreSQL the journeys run are those
+ * where the store is part of the process's life: serving, signals and shutdown, the cluster, two
+ * nodes, backup and restore.
+ */
+const JOURNEYS_ONCE = [
+  'test/cli/admin-port.e2e.test.ts',
+  'test/cli/import.e2e.test.ts',
+  'test/cli/portal-links.e2e.test.ts',
+  'test/cli/public-access.e2e.test.ts',
+  'test/cli/subscriptions.e2e.test.ts',
+  'test/connectors/bot-cli.e2e.test.ts',
+  'test/connectors/sec-funds-cli.e2e.test.ts',
+  'test/http/openapi-examples.e2e.test.ts',
+  'test/sync/cli.e2e.test.ts',
+];
+
 // The whole-process journeys (`npm run test:e2e`, vitest.e2e.config.ts): the browser files, and every
 // file named *.e2e.test.ts (a `serve`, `npm start`, a cluster, signals, two processes at work). What a
 // file tests in process (the app through inject, the CLI through test/helpers/cli-in-process.ts) is
@@ -172,6 +190,7 @@ export function suiteConfig(suite: Suite) {
                     ...STORE_INCIDENTAL,
                     ...STORE_AGNOSTIC,
                     ...ISOLATED,
+                    ...JOURNEYS_ONCE,
                     'test/web/**',
                     'test/site/**',
                   ],

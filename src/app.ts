@@ -43,8 +43,7 @@ import type { Store } from './store/db.js';
 import { createRepositories } from './composition/repositories.js';
 import { AdminTokenRepository } from './store/admin-token-repo.js';
 import { adminRoutes } from './routes/admin/index.js';
-import { registerSyncMetrics } from './sync/metrics.js';
-import { registerConnectorMetrics } from './connectors/metrics.js';
+import { registerSourceMetrics } from './source-list.js';
 import { makeMailer, type Mailer } from './portal/mailer.js';
 import { PublicAddress } from './portal/public-url.js';
 import { portalRoutes } from './portal/routes.js';
@@ -167,10 +166,9 @@ export async function buildApp({
   await app.register(healthRoutes, { store, gateway });
   // Beside the API or admin routes, /metrics answers callers on this machine only (METRICS_PORT: its own).
   if (parts.metrics ?? parts.api) {
-    // The sync's gauges join the gateway's registry here, where the app is put together: the gateway
-    // (below the jobs) knows nothing of the sync.
-    registerSyncMetrics(gateway.metrics.registry, store.db);
-    registerConnectorMetrics(gateway.metrics.registry, store.db);
+    // The sources' gauges join the gateway's registry here, where the app is put together: the gateway
+    // (below the jobs) knows nothing of the sources.
+    registerSourceMetrics(gateway.metrics.registry, store.db);
     await app.register(metricsRoutes, { gateway, localOnly: parts.api || parts.admin });
   }
   const portalMail = mailer ?? makeMailer(config, (line) => app.log.info(line));

@@ -11,7 +11,7 @@ import { holdIdleConnections, IDLE_GRACE_MS } from './http/idle-grace.js';
 import { WORKER_CHANNEL, type WorkerReady } from './cluster/messages.js';
 import { openStore } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
-import { startSyncJob } from './sync/job.js';
+import { startSourceJobs } from './source-list.js';
 import { startBanner } from './start-banner.js';
 import { PublicAddress, recordServingAddress } from './portal/public-url.js';
 
@@ -128,8 +128,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
       for (const a of apps) a.server.closeIdleConnections();
     }, 100);
     try {
-      await syncJob?.stop();
-      await connectorJobs?.stop();
+      await sourceJobs?.stop();
       await Promise.all(apps.map((a) => a.close()));
       clearTimeout(drain);
       clearTimeout(grace);
@@ -149,8 +148,7 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
     process.exit(timedOut ? 1 : 0);
   };
   const onDisconnect = () => onSignal('SIGTERM');
-  let syncJob: { stop(): Promise<void> } | undefined;
-  let connectorJobs: { stop(): Promise<void> } | undefined;
+  let sourceJobs: { stop(): Promise<void> } | undefined;
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   if (worker) {
@@ -174,11 +172,8 @@ export async function serveProcess(config: Config, worker: boolean): Promise<voi
   if (worker) process.send?.({ channel: WORKER_CHANNEL, state: 'ready', url } satisfies WorkerReady);
   // A worker's primary says it once for the cluster.
   else process.stdout.write(startBanner(url, config));
-  // SYNC_FROM: this service mirrors an upstream of the interface (docs/sync.md); with WORKERS, the
-  // primary runs the one sync job, not every worker.
-  const syncFrom = config.syncFrom;
-  if (syncFrom !== null && !worker) syncJob = startSyncJob(store, { ...config, syncFrom }, app.log);
-  // CONNECTORS: the connectors' jobs (docs/connectors.md), in the primary too; loaded only then.
-  if (config.connectors.length > 0 && !worker)
-    connectorJobs = (await import('./connectors/job.js')).startConnectorJobs(store, config, app.log);
+  // The sources' jobs (src/source-list.ts): SYNC_FROM, this service mirrors an upstream of the
+  // interface (docs/sync.md); CONNECTORS, public sources (docs/connectors.md). With WORKERS the
+  // primary runs them, not every worker.
+  if (!worker) sourceJobs = await startSourceJobs(config, app.log, () => ({ store }));
 }

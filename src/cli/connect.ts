@@ -1,8 +1,8 @@
-import { Presets, SingleBar } from 'cli-progress';
 import type { Config } from '../config.js';
 import { loadConnector } from '../connectors/index.js';
 import { runConnector, type ConnectorBatch, type ConnectorProgress } from '../connectors/run.js';
 import { connectorStatus, readConnectorStates } from '../connectors/state.js';
+import { progressBar } from './progress-bar.js';
 import { withStore } from './with-store.js';
 
 export interface ConnectCommandOptions {
@@ -17,26 +17,10 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 /** A bar on a terminal; otherwise a line per batch (logs). */
 function display() {
-  const tty = process.stderr.isTTY;
-  const bar = tty
-    ? new SingleBar(
-        {
-          format: 'connecting [{bar}] {value}/{total} windows | {rows} rows | {requests} requests',
-          stream: process.stderr,
-        },
-        Presets.shades_classic,
-      )
-    : undefined;
-  let started = false;
+  const bar = progressBar('connecting [{bar}] {value}/{total} windows | {rows} rows | {requests} requests');
   return {
-    progress(p: ConnectorProgress) {
-      if (!bar) return;
-      const payload = { rows: n(p.rows), requests: n(p.requests) };
-      if (!started) bar.start(p.total, p.done, payload);
-      started = true;
-      bar.setTotal(p.total);
-      bar.update(p.done, payload);
-    },
+    progress: (p: ConnectorProgress) =>
+      bar?.update(p.done, p.total, { rows: n(p.rows), requests: n(p.requests) }),
     batch(b: ConnectorBatch) {
       if (bar) return;
       const what = b.folder
@@ -48,7 +32,7 @@ function display() {
         `${b.window.from} to ${b.window.to}: ${what}: ${n(b.fetched)} fetched, ${n(b.inserted)} new, ${n(b.changed)} changed, ${n(b.unchanged)} unchanged, ${n(b.refused)} refused\n`,
       );
     },
-    stop: () => started && bar?.stop(),
+    stop: () => bar?.stop(),
   };
 }
 

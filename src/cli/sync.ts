@@ -1,8 +1,8 @@
-import { SingleBar, Presets } from 'cli-progress';
 import { HTTP_URL } from '../settings.js';
 import { readSyncState, syncStatus } from '../sync/state.js';
 import { runSync, type SyncProgress } from '../sync/run.js';
 import { syncOptions } from '../sync/settings.js';
+import { progressBar } from './progress-bar.js';
 import { withStore } from './with-store.js';
 
 interface SyncCommandOptions {
@@ -19,26 +19,13 @@ interface SyncCommandOptions {
 
 /** A bar on a terminal; otherwise a line every few seconds (logs). */
 function progressDisplay() {
-  if (process.stderr.isTTY) {
-    const bar = new SingleBar(
-      {
-        format: 'syncing {phase} [{bar}] {value}/{total} | {rows} rows | {requests} requests',
-        stream: process.stderr,
-      },
-      Presets.shades_classic,
-    );
-    let started = false;
+  const bar = progressBar('syncing {phase} [{bar}] {value}/{total} | {rows} rows | {requests} requests');
+  if (bar)
     return {
-      update(p: SyncProgress) {
-        const payload = { phase: p.phase.padEnd(6), rows: p.rows, requests: p.requests };
-        if (!started) bar.start(p.total, p.done, payload);
-        started = true;
-        bar.setTotal(p.total);
-        bar.update(p.done, payload);
-      },
-      stop: () => started && bar.stop(),
+      update: (p: SyncProgress) =>
+        bar.update(p.done, p.total, { phase: p.phase.padEnd(6), rows: p.rows, requests: p.requests }),
+      stop: bar.stop,
     };
-  }
   let last = 0;
   return {
     update(p: SyncProgress) {

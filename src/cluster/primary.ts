@@ -9,6 +9,7 @@ import { aggregateMetrics } from './cluster-metrics.js';
 import { holdCounters } from './counter-holder.js';
 import { isWorkerReady, WORKER_ENV } from './messages.js';
 import { startBanner } from '../start-banner.js';
+import { startSourceJobs } from '../source-list.js';
 
 /** The longest wait before replacing a worker that keeps failing. */
 const MAX_BACKOFF_MS = 30_000;
@@ -45,24 +46,12 @@ export async function runPrimary(config: Config): Promise<void> {
     process.exit(1);
   }
 
-  // SYNC_FROM: the one sync job of the node runs here, not in every worker (docs/sync.md).
-  const syncFrom = config.syncFrom;
-  const syncStore =
-    syncFrom === null ? undefined : openStore(config.databaseUrl, { fileMode: config.dataFileMode });
-  // (Loaded only then: modules a primary without SYNC_FROM does without; CONTRIBUTING.md, Measurements behind the code.)
-  const syncJob =
-    syncStore && syncFrom !== null
-      ? (await import('../sync/job.js')).startSyncJob(syncStore, { ...config, syncFrom }, log)
-      : undefined;
-
-  // CONNECTORS: the connectors' jobs run here too, on a store of their own (docs/connectors.md).
-  const connectorStore =
-    config.connectors.length === 0
-      ? undefined
-      : openStore(config.databaseUrl, { fileMode: config.dataFileMode });
-  const connectorJobs = connectorStore
-    ? (await import('../connectors/job.js')).startConnectorJobs(connectorStore, config, log)
-    : undefined;
+  // The sources' jobs (SYNC_FROM, CONNECTORS) run here, not in every worker, each on a store of its
+  // own (src/source-list.ts, docs/sync.md, docs/connectors.md).
+  const sourceJobs = await startSourceJobs(config, log, () => {
+    const store = openStore(config.databaseUrl, { fileMode: config.dataFileMode });
+    return { store, close: () => store.close() };
+  });
 
   let stoppingSince: number | undefined;
   const onStop = (signal: NodeJS.Signals) => {
@@ -72,11 +61,7 @@ export async function runPrimary(config: Config): Promise<void> {
     if (stoppingSince !== undefined) return;
     stoppingSince = performance.now();
     log.info({ signal }, 'stopping the workers');
-    const syncStopped = syncJob ? syncJob.stop().then(() => syncStore?.close()) : Promise.resolve();
-    const connectorsStopped = connectorJobs
-      ? connectorJobs.stop().then(() => connectorStore?.close())
-      : Promise.resolve();
-    void Promise.all([workers.stop(), syncStopped, connectorsStopped]).then(([clean]) => {
+    void Promise.all([workers.stop(), sourceJobs.stop()]).then(([clean]) => {
       log.info({ clean }, 'stopped');
       process.exit(clean ? 0 : 1);
     });

@@ -19,7 +19,8 @@
  *    the correction window of later runs, every row through the import's checks (checkObjects; a
  *    refused row is listed by key and date, never published), one all-or-nothing batch per window
  *    through the publisher (no batch when nothing is new), --dry-run --out, the summary, status,
- *    /ready and /metrics, and the schedule of the job (job.ts).
+ *    /ready and /metrics, and the schedule of the job (job.ts). The connectors are one entry of the
+ *    service's sources beside the sync (src/source-list.ts), whose framework is src/sources/.
  */
 import type { Connector } from './connector.js';
 

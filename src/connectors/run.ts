@@ -13,7 +13,7 @@ import type { Store } from '../store/db.js';
 import { publishBatch } from '../store/publisher.js';
 import { readReferenceKeys } from '../store/reference-reads.js';
 import { encodeRows } from '../store/row-slice.js';
-import { recordRun, startedRun } from '../sources/state.js';
+import { recordRun, startedRun, type RunProgress } from '../sources/state.js';
 import type { Connector, ImportRows, Window } from './connector.js';
 import { CallWindow } from '../sources/call-window.js';
 import { ConnectorError, SourceHttp } from './http.js';
@@ -55,12 +55,8 @@ export interface ConnectorBatch {
   folder?: string;
 }
 
-export interface ConnectorProgress {
-  done: number;
-  total: number;
-  rows: number;
-  requests: number;
-}
+/** Windows done of the run's. */
+export type ConnectorProgress = RunProgress;
 
 /** The windows of at most `days` days from `from` to `to`. */
 export function windowsOf(from: string, to: string, days: number): Window[] {

@@ -4,8 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { MESSAGES } from '../domain/errors.js';
 import type { Gateway } from '../gateway/index.js';
 import type { Store } from '../store/db.js';
-import { connectorStatus, readConnectorStates } from '../connectors/state.js';
-import { readSyncState, syncStatus } from '../sync/state.js';
+import { sourceStatuses } from '../source-list.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -87,13 +86,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Ga
       if (!(await gateway.limitsAnswer())) return notReady(MESSAGES.limitsUnavailable);
       // A sync that failed does not take the node out: it serves what it has, and says how old it is.
       // Connectors likewise: a failed run is told, not a reason to leave the rotation.
-      const sync = await readSyncState(store.db).catch(() => null);
-      const connectors = (await readConnectorStates(store.db).catch(() => [])).map((c) => connectorStatus(c));
-      return {
-        status: 'ready' as const,
-        ...(sync ? { sync: syncStatus(sync) } : {}),
-        ...(connectors.length > 0 ? { connectors } : {}),
-      };
+      return { status: 'ready' as const, ...(await sourceStatuses(store.db)) };
     },
   );
 };

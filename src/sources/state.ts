@@ -60,6 +60,15 @@ export async function recordRun(
   }
 }
 
+/** A run's progress as it is told (a bar, log lines): units (windows, funds, months) done of those known so far. */
+export interface RunProgress {
+  done: number;
+  total: number;
+  /** Rows read from the source so far. */
+  rows: number;
+  requests: number;
+}
+
 /** What every source's status says of its last run (`rates sync status`, `rates connect status`, /ready). */
 export interface RunStatus {
   lastRunAt: string | null;

@@ -18,7 +18,7 @@ import {
   type ListedFund,
   type ProductRates,
 } from './read.js';
-import { recordRun, startedRun } from '../sources/state.js';
+import { recordRun, startedRun, type RunProgress } from '../sources/state.js';
 import { BatchChecks, type Sourced } from './row-checks.js';
 import { readSyncState, writeSyncState, type SyncRunSummary, type SyncState } from './state.js';
 import { Upstream, type UpstreamOptions } from './upstream.js';
@@ -49,12 +49,8 @@ export interface SyncBatch {
   revisions: number;
 }
 
-export interface SyncProgress {
+export interface SyncProgress extends RunProgress {
   phase: SyncState['phase'] | 'recent';
-  done: number;
-  total: number;
-  rows: number;
-  requests: number;
 }
 
 /** As far back as the service takes dates (MIN_YEAR): an upstream of the interface answers from there. */
