@@ -139,6 +139,17 @@ function tellDeadKey(response: Record<string, unknown>) {
   return response;
 }
 
+/**
+ * Swagger UI's page has no viewport setting (the plugin writes its head, with no way to add to it): a
+ * phone laid it out 980 px wide and showed it shrunk to unreadable type. Set as the page loads.
+ */
+const VIEWPORT_JS = `(function(){var m=document.createElement('meta');m.name='viewport';
+m.content='width=device-width, initial-scale=1';document.head.appendChild(m);})();`;
+
+// On a phone an answer's table (code, details, links) was 8 px wider than the screen, and the whole page
+// with it: it scrolls within its part instead.
+const PHONE_CSS = `@media (max-width:640px){.swagger-ui .responses-inner{overflow-x:auto}}`;
+
 // The notice stays in sight above the reference as the reader scrolls to the operation tried.
 const KEPT_KEY_CSS = `#kept-key-notice{position:sticky;top:0;z-index:100;margin:0;padding:12px 20px;
 background:#fef2f2;color:#7f1d1d;border-bottom:1px solid #fecaca;font:14px/1.5 sans-serif}
@@ -177,8 +188,12 @@ export async function docsRoutes(app: FastifyInstance, { store }: { store: Store
       title: 'Rates data service: API reference',
       js: [
         { filename: 'kept-key.js', content: `window.ratesKeptKeyTexts = ${JSON.stringify(KEPT_KEY_TEXTS)};` },
+        { filename: 'viewport.js', content: VIEWPORT_JS },
       ],
-      css: [{ filename: 'kept-key.css', content: KEPT_KEY_CSS }],
+      css: [
+        { filename: 'kept-key.css', content: KEPT_KEY_CSS },
+        { filename: 'phone.css', content: PHONE_CSS },
+      ],
     },
     uiHooks: {
       preHandler: async (request) => void credits.set(request, await readCredits(store)),

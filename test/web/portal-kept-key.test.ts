@@ -142,6 +142,9 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
 
         // /docs: Try it out sends the kept key; its 401 is told above the reference, in this browser's language.
         await page.goto(`${run.url}/docs`);
+        // Laid out for the screen it is on: a phone's 390 px, not a desktop's 980 px shown shrunk to
+        // unreadable type (the page had no viewport setting).
+        expect(await page.evaluate(() => document.documentElement.clientWidth)).toBe(setting.viewport.width);
         await page.click('#operations-FundPriceService-LatestDate .opblock-summary');
         expect(await page.$('#kept-key-notice')).toBeNull();
         await page.click('#operations-FundPriceService-LatestDate .execute');
@@ -154,6 +157,10 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
         await expect.poll(() => notice.textContent()).toBe(texts.stopped.replace('{portal}', texts.portal));
         expect(await notice.getAttribute('role')).toBe('alert');
         expect(await page.getAttribute('#kept-key-notice a', 'href')).toBe('/portal#profile');
+        // Nothing wider than the screen once the answer is shown (its table was 398 px on a phone).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          setting.viewport.width,
+        );
         // In sight where the reader is, by the operation tried.
         expect(await notice.isVisible()).toBe(true);
         const box = (await notice.boundingBox())!;
