@@ -134,6 +134,9 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
           .toBe(explorerText(lang, 'keptKeyStopped', { portal: portalName }));
         expect(await page.getAttribute('#key-problem a', 'href')).toBe('/portal#profile');
         expect(await page.textContent('#key-problem a')).toBe(portalName);
+        // Beside it the service's own words, which are English: marked so, on a Thai page too.
+        expect(await page.textContent('#key-problem small')).toMatch(/^Access denied/);
+        expect(await page.getAttribute('#key-problem small', 'lang')).toBe('en');
         await shot('explorer');
         await docsScreenshot(page, `dead-key-explorer-${tag}`);
 

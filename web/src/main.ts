@@ -95,8 +95,11 @@ function showAsOf() {
 function notify(text: string, kind: 'info' | 'error' = 'info', detail?: string) {
   notice.hidden = false;
   notice.className = `notice ${kind}`;
-  notice.replaceChildren(h('span', {}, text), detail ? h('small', {}, detail) : '');
+  notice.replaceChildren(h('span', {}, text), detail ? serviceWords(detail) : '');
 }
+
+/** The service's own words beside the page's (for support): English, marked so on a Thai page too. */
+const serviceWords = (words: string) => h('small', { lang: 'en' }, words);
 
 /** The text of `key` with the developer portal, linked at `href`, in place of its {portal}. */
 function withPortalLink(key: 'noKey' | 'keptKeyStopped', href: string): HTMLElement {
@@ -136,7 +139,7 @@ function fail(error: unknown, part: HTMLElement | undefined, retry?: { kept: boo
     const said = state.keyKept
       ? withPortalLink('keptKeyStopped', '/portal#profile')
       : h('span', {}, t(state.lang, 'badKey'));
-    keyProblem.replaceChildren(said, ' ', h('small', {}, error.message));
+    keyProblem.replaceChildren(said, ' ', serviceWords(error.message));
     return;
   }
   const { text, detail } = explain(error, state.lang, !state.key);
@@ -149,7 +152,7 @@ function fail(error: unknown, part: HTMLElement | undefined, retry?: { kept: boo
     part,
     h('span', {}, text),
     retry?.kept ? h('span', {}, ` ${t(state.lang, 'shownKept')}`) : '',
-    detail ? h('small', {}, detail) : '',
+    detail ? serviceWords(detail) : '',
     retry ? h('button', { type: 'button', id: 'view-retry', onclick: again }, t(state.lang, 'retry')) : '',
   );
 }
