@@ -10,9 +10,9 @@ import { newRowContext } from '../data-types/row-context.js';
 import { checkObjects } from '../ingest/check.js';
 import { IMPORT_TYPES, type ImportType, type RowContext } from '../ingest/spec.js';
 import type { Store } from '../store/db.js';
-import { publishBatch } from '../store/publisher.js';
 import { readReferenceKeys } from '../store/reference-reads.js';
 import { encodeRows } from '../store/row-slice.js';
+import { publishRunBatch } from '../sources/publish.js';
 import { recordRun, startedRun, type RunProgress } from '../sources/state.js';
 import type { Connector, ImportRows, Window } from './connector.js';
 import { CallWindow } from '../sources/call-window.js';
@@ -177,18 +177,19 @@ export async function runConnector(
           batch.inserted = Object.values(checked.accepted).reduce((n, rows) => n + rows.length, 0);
         } else {
           const written = Object.entries(checked.built) as [ImportType, object[]][];
-          const published = await publishBatch(
+          const published = await publishRunBatch(
             store,
+            {
+              summary,
+              now: options.now,
+              saveProgress: (db) => writeConnectorState(db, { ...after, lastRun: summary }),
+            },
             { kind: `connect ${connector.name}`, source: `${connector.name}: ${connector.source}` },
             async (w) => {
               for (const [type, rows] of written)
                 if (rows.length > 0) await w.write(type, encodeRows(rows as Record<string, unknown>[]).slice);
             },
-            options.now,
-            (trx) => writeConnectorState(trx, { ...after, lastRun: summary }),
           );
-          if (published.batchId === null) await writeConnectorState(store.db, { ...after, lastRun: summary });
-          else summary.batches++;
           Object.assign(batch, { batchId: published.batchId, ...published.counts });
           summary.published += published.counts.inserted + published.counts.changed;
           summary.unchanged += published.counts.unchanged;

@@ -4,7 +4,8 @@ import type { Store } from '../store/db.js';
 import { dataType, fileRowOf, type NewRow } from '../data-types/index.js';
 import { References } from '../data-types/references.js';
 import { readFunds, readProductNames, readReferenceKeys } from '../store/reference-reads.js';
-import { publishBatch, type BatchWriter } from '../store/publisher.js';
+import type { BatchWriter } from '../store/publisher.js';
+import { publishRunBatch } from '../sources/publish.js';
 import {
   fxLastDay,
   readCatalogue,
@@ -166,8 +167,7 @@ class SyncRun {
     this.reachedUntil = [this.today, ...latest].sort()[0]!;
     if (this.state.phase === 'done') return this.recent();
     if (this.state.phase === 'catalogue') {
-      await this.publish('sync-catalogue', 'catalogue', (c) => this.checkCatalogue(c));
-      await this.advance({ phase: 'funds' });
+      await this.publish('sync-catalogue', 'catalogue', (c) => this.checkCatalogue(c), { phase: 'funds' });
     }
     if (this.state.phase === 'funds') {
       await this.fundHistories();
@@ -196,23 +196,26 @@ class SyncRun {
 
   /**
    * One all-or-nothing batch; none when nothing in it is new. Its rows are checked first, all of
-   * them, as an import's are (`check`): one refused, and nothing of the batch is published.
+   * them, as an import's are (`check`): one refused, and nothing of the batch is published. The
+   * state moves on by `after` with it (in its transaction: src/sources/publish.ts).
    */
   private async publish(
     kind: string,
     covers: string,
     check: (c: BatchChecks) => Promise<Write>,
+    after: Partial<SyncState>,
   ): Promise<void> {
     const write = await check(new BatchChecks(this.refs, this.today));
-    const published = await publishBatch(
+    const next = { ...this.state, ...after };
+    const published = await publishRunBatch(
       this.store,
+      { summary: this.summary, now: this.options.now, saveProgress: (db) => writeSyncState(db, next) },
       { kind, source: `sync ${this.up.origin}` },
       write,
-      this.options.now,
     );
+    Object.assign(this.state, after);
     const { inserted, changed } = published.counts;
     if (published.batchId === null) return;
-    this.summary.batches++;
     this.summary.written += inserted + changed;
     this.options.onBatch?.({
       batchId: published.batchId,
@@ -361,8 +364,9 @@ class SyncRun {
     this.progress('funds', done, all.length);
     await pipelined(groups, read, async (group, histories) => {
       const covers = `funds ${group[0]!.id}-${group.at(-1)!.id}`;
-      await this.publish('sync-fund-prices', covers, (c) => this.checkFunds(c, group, histories));
-      await this.advance({ fundCursor: group.at(-1)!.id });
+      await this.publish('sync-fund-prices', covers, (c) => this.checkFunds(c, group, histories), {
+        fundCursor: group.at(-1)!.id,
+      });
       done += group.length;
       this.progress('funds', done, all.length);
     });
@@ -390,9 +394,13 @@ class SyncRun {
       async (month, days) => {
         if (days.some((d) => d.rows.length > 0)) {
           empty = 0;
-          await this.publish('sync-fx-rates', `FX ${month}`, (c) => this.checkFx(c, days));
-        } else empty++;
-        await this.advance({ fxCursor: month });
+          await this.publish('sync-fx-rates', `FX ${month}`, (c) => this.checkFx(c, days), {
+            fxCursor: month,
+          });
+        } else {
+          empty++;
+          await this.advance({ fxCursor: month });
+        }
         this.progress('fx', ++done, done);
         return empty < EMPTY_MONTHS;
       },
@@ -425,10 +433,10 @@ class SyncRun {
       const answers = await readFxDaily(this.up, families, from, threeYearsFrom(from, to));
       const count = answers.reduce((n, a) => n + a.rows.length, 0);
       this.summary.rows += count;
-      if (count > 0)
-        await this.publish('sync-fx-rates', `FX ${from} to ${to}`, (c) => this.checkFx(c, answers));
-      await this.advance({ fxCursor: from });
-      if (count === 0) return;
+      if (count === 0) return this.advance({ fxCursor: from });
+      await this.publish('sync-fx-rates', `FX ${from} to ${to}`, (c) => this.checkFx(c, answers), {
+        fxCursor: from,
+      });
       to = addDays(from, -1);
     }
   }
@@ -457,18 +465,22 @@ class SyncRun {
       );
       for (const a of fx) this.summary.rows += a.rows.length;
     }
-    await this.publish('sync', `${from} to ${to}`, async (c) => {
-      const writeCatalogue = await this.checkCatalogue(c);
-      const writeFunds = await this.checkFunds(c, funds, histories);
-      const writeFx = await this.checkFx(c, fx);
-      return async (w) => {
-        await writeCatalogue(w);
-        await writeFunds(w);
-        await writeFx(w);
-      };
-    });
+    await this.publish(
+      'sync',
+      `${from} to ${to}`,
+      async (c) => {
+        const writeCatalogue = await this.checkCatalogue(c);
+        const writeFunds = await this.checkFunds(c, funds, histories);
+        const writeFx = await this.checkFx(c, fx);
+        return async (w) => {
+          await writeCatalogue(w);
+          await writeFunds(w);
+          await writeFx(w);
+        };
+      },
+      { syncedUntil: this.reachedUntil },
+    );
     this.progress('recent', funds.length + 1, funds.length + 1);
-    await this.advance({ syncedUntil: this.reachedUntil });
   }
 }
 
