@@ -89,6 +89,24 @@ const STORE_AGNOSTIC = [
 const ISOLATED = ['test/cli/restore-put-back.test.ts'];
 
 /**
+ * Files about one store's own machinery (the SQLite file and its disk; a PostgreSQL server's outage,
+ * shared server and dump): each runs in its store's project only, where the other's would list them as
+ * skipped. Each file also says so itself (describe.runIf), for a run that names it.
+ */
+const SQLITE_ONLY = [
+  'test/gateway/usage-disk-full.test.ts',
+  'test/cli/file-modes.test.ts',
+  'test/cli/backup.e2e.test.ts',
+  'test/cli/backup-checks.e2e.test.ts',
+  'test/cli/storage-faults.e2e.test.ts',
+];
+const POSTGRES_ONLY = [
+  'test/http/database-outage.test.ts',
+  'test/store/postgres/**',
+  'test/cli/backup-postgres.e2e.test.ts',
+];
+
+/**
  * Journeys run once, on SQLite: what their processes do with the store (imports, syncs, connector
  * runs, approvals) is proven on both stores in process; on PostgreSQL the journeys run are those
  * where the store is part of the process's life: serving, signals and shutdown, the cluster, two
@@ -154,7 +172,12 @@ export function suiteConfig(suite: Suite) {
             env: { TEST_STORE: 'sqlite' },
             isolate: suite === 'e2e',
             include: inSuite.include,
-            exclude: [...configDefaults.exclude, ...inSuite.exclude, ...(suite === 'test' ? ISOLATED : [])],
+            exclude: [
+              ...configDefaults.exclude,
+              ...inSuite.exclude,
+              ...POSTGRES_ONLY,
+              ...(suite === 'test' ? ISOLATED : []),
+            ],
           },
         },
         ...(suite === 'test'
@@ -191,6 +214,7 @@ export function suiteConfig(suite: Suite) {
                     ...STORE_AGNOSTIC,
                     ...ISOLATED,
                     ...JOURNEYS_ONCE,
+                    ...SQLITE_ONLY,
                     'test/web/**',
                     'test/site/**',
                   ],
