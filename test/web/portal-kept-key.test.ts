@@ -9,8 +9,8 @@ import {
   JOURNEY_MS,
   openPortal,
   outbox,
-  PASSWORD,
   shooter,
+  signIn,
   signUpAndIn,
   startRun,
   textsOf,
@@ -26,6 +26,22 @@ import {
 let browser: Browser;
 let run: Run;
 const kept = (page: Page) => page.evaluate(() => localStorage.getItem('rates-explorer.key'));
+
+/** Subscribes to the open product as `name`, keeps its primary key in this browser: its id and key. */
+async function subscribeAndKeep(page: Page, name: string): Promise<{ id: string | null; key: string }> {
+  await page.click('a[data-view="products"]');
+  const card = 'article.product[data-product="open"]';
+  await page.click(`${card} button[aria-expanded]`);
+  await page.fill(`${card} input[type="text"]`, name);
+  await page.check(`${card} input[type="checkbox"]`);
+  await page.click(`${card} button[type="submit"]`);
+  await page.waitForSelector('#new-keys');
+  const id = await page.getAttribute('article.subscription:last-of-type', 'data-subscription');
+  await page.click('#use-primary');
+  const key = await page.inputValue('#key-primary');
+  expect(await kept(page)).toBe(key);
+  return { id, key };
+}
 
 describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless Chromium', () => {
   beforeAll(async () => {
@@ -45,17 +61,7 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
       const { context, page, errors } = await openPortal(browser, setting, run.url);
       const shot = shooter(page, setting, 'kept-key');
       await signUpAndIn(page, run, setting, { email: 'kept@example.test', name: 'Kept' }, shot);
-      await page.click('a[data-view="products"]');
-      const card = 'article.product[data-product="open"]';
-      await page.click(`${card} button[aria-expanded]`);
-      await page.fill(`${card} input[type="text"]`, 'kept');
-      await page.check(`${card} input[type="checkbox"]`);
-      await page.click(`${card} button[type="submit"]`);
-      await page.waitForSelector('#new-keys');
-      const id = await page.getAttribute('article.subscription:last-of-type', 'data-subscription');
-      await page.click('#use-primary');
-      const first = await page.inputValue('#key-primary');
-      expect(await kept(page)).toBe(first);
+      const { id, key: first } = await subscribeAndKeep(page, 'kept');
       await page.click('#keys-done');
 
       // The other key regenerated: the kept one stays.
@@ -96,17 +102,7 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
         const shot = shooter(page, setting, 'dead-key');
         const email = `dead-key-${tag}@example.test`;
         await signUpAndIn(page, run, setting, { email, name: 'Dead Key' }, shot);
-        await page.click('a[data-view="products"]');
-        const card = 'article.product[data-product="open"]';
-        await page.click(`${card} button[aria-expanded]`);
-        await page.fill(`${card} input[type="text"]`, 'dead');
-        await page.check(`${card} input[type="checkbox"]`);
-        await page.click(`${card} button[type="submit"]`);
-        await page.waitForSelector('#new-keys');
-        const id = await page.getAttribute('article.subscription:last-of-type', 'data-subscription');
-        await page.click('#use-primary');
-        const key = await page.inputValue('#key-primary');
-        expect(await kept(page)).toBe(key);
+        const { id, key } = await subscribeAndKeep(page, 'dead');
         expect(await callWith(run.url, key)).toBe(200);
         await page.click('#keys-done');
         await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
@@ -114,11 +110,7 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
 
         // On another device (no key kept there), the developer regenerates it.
         const other = await openPortal(browser, setting, run.url);
-        await other.page.goto(`${run.url}/portal#signin`);
-        await other.page.fill('#signin-email', email);
-        await other.page.fill('#signin-password', PASSWORD);
-        await other.page.click('#signin-form-submit');
-        await other.page.waitForSelector('#signed-in-as');
+        await signIn(other.page, email, { url: run.url });
         await other.page.click('a[data-view="profile"]');
         await other.page.click(`#regenerate-${id}-primary-open`);
         await other.page.click(`#regenerate-${id}-primary-yes`);

@@ -199,6 +199,15 @@ export const shooter = (page: Page, setting: Setting, journey: string): Shot => 
     checkView(page, `portal-screens/${setting.tag}-${journey}-${String(++n).padStart(2, '0')}-${name}`);
 };
 
+/** Signs in on the page's sign-in form (already open, or opened from `url`) and waits for the session. */
+export async function signIn(page: Page, email: string, options: { password?: string; url?: string } = {}) {
+  if (options.url) await page.goto(`${options.url}/portal#signin`);
+  await page.fill('#signin-email', email);
+  await page.fill('#signin-password', options.password ?? PASSWORD);
+  await page.click('#signin-form-submit');
+  await page.waitForSelector('#signed-in-as');
+}
+
 /** Signs up through the page, opens the link of the message received, and signs in. */
 export async function signUpAndIn(
   page: Page,
@@ -230,10 +239,7 @@ export async function signUpAndIn(
   expect(page.url()).not.toContain(hash.split('/')[1]);
   await page.waitForSelector('#signin-form');
   await shot('signin');
-  await page.fill('#signin-email', email);
-  await page.fill('#signin-password', PASSWORD);
-  await page.click('#signin-form-submit');
-  await page.waitForSelector('#signed-in-as');
+  await signIn(page, email);
   // The name as text, never as markup.
   expect(await page.textContent('#signed-in-as')).toBe(t('signedInAs', { name }));
   expect(await page.$('img[src="x"]')).toBeNull();

@@ -15,6 +15,7 @@ import {
   outbox,
   PASSWORD,
   shooter,
+  signIn,
   signUpAndIn,
   startRun,
   textsOf,
@@ -287,11 +288,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
 
       // Another session (another browser): listed, then signed out from here.
       const other = await openPortal(browser, setting, run.url);
-      await other.page.goto(`${run.url}/portal#signin`);
-      await other.page.fill('#signin-email', email);
-      await other.page.fill('#signin-password', PASSWORD);
-      await other.page.click('#signin-form-submit');
-      await other.page.waitForSelector('#signed-in-as');
+      await signIn(other.page, email, { url: run.url });
       await page.click('a[data-view="security"]');
       await page.waitForSelector('#sessions-title');
       const rows = page.locator('table.sessions tbody tr');
