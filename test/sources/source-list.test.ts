@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,5 +33,36 @@ describe('startSourceJobs', () => {
     // The sync's job was stopped (its store is closed only once its stop resolved).
     expect(closed).toEqual(['sync']);
     await store.close();
+  });
+
+  it('tells a wait in the same words for every source, from the transport', async () => {
+    // An upstream and a source that are briefly down: each job's first request is answered 503 and
+    // waits its back-off before its one retry.
+    const down = createServer((_req, res) => res.writeHead(503).end());
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+    const waits: string[] = [];
+    const log: SourceLog = { ...quiet, warn: (_fields, message) => void waits.push(message) };
+    const config = testConfig({
+      syncFrom: url,
+      syncRetries: 1,
+      connectors: ['bot-fx'],
+      botApiUrl: url,
+      botApiToken: 'token',
+      connectRetries: 1,
+    });
+    const store = await openTestStore(dir, 'waits.db');
+    const jobs = await startSourceJobs(config, log, () => ({ store }));
+    try {
+      await expect.poll(() => waits.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      expect(waits.slice(0, 2)).toEqual([
+        'sync: the upstream answered 503; waiting 0.5 s',
+        'bot-fx: the source answered 503; waiting 1.0 s',
+      ]);
+    } finally {
+      await jobs.stop();
+      await store.close();
+      down.close();
+    }
   });
 });
