@@ -58,6 +58,8 @@ const SOURCES: readonly SourceKind[] = [
 /**
  * The jobs of the sources this service runs (in one process, or the cluster's primary: never in
  * every worker), each on the store `storeFor` gives it. `stop` aborts the runs in progress and waits.
+ * A source that fails to start stops those started before it (their timers and stores would
+ * otherwise outlive the failure) and closes its own store, then the failure is thrown.
  */
 export async function startSourceJobs(
   config: Config,
@@ -65,12 +67,21 @@ export async function startSourceJobs(
   storeFor: () => { store: Store; close?: () => Promise<void> },
 ): Promise<{ stop(): Promise<void> }> {
   const jobs: { stop(): Promise<void> }[] = [];
-  for (const source of SOURCES.filter((s) => s.on(config))) {
-    const { store, close } = storeFor();
-    const job = await source.start(store, config, log);
-    jobs.push({ stop: () => job.stop().then(() => close?.()) });
+  const stop = async () => void (await Promise.all(jobs.map((j) => j.stop())));
+  try {
+    for (const source of SOURCES.filter((s) => s.on(config))) {
+      const { store, close } = storeFor();
+      const job = await source.start(store, config, log).catch(async (error: unknown) => {
+        await close?.();
+        throw error;
+      });
+      jobs.push({ stop: () => job.stop().then(() => close?.()) });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
+  return { stop };
 }
 
 /** Every source's gauges (a source that never ran on this store shows none). */

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { loadConnector } from '../connectors/index.js';
 import { runConnector, type ConnectorBatch, type ConnectorProgress } from '../connectors/run.js';
 import { connectorStatus, readConnectorStates } from '../connectors/state.js';
+import { waitLine } from '../sources/transport.js';
 import { progressBar } from './progress-bar.js';
 import { withStore } from './with-store.js';
 
@@ -51,8 +52,7 @@ export function connectCommand(name: string) {
         dryRunOut: options.dryRun ? options.out : undefined,
         onBatch: (b) => show.batch(b),
         onProgress: (p) => show.progress(p),
-        onWait: (ms, why) =>
-          process.stderr.write(`\n${name}: ${why}, waiting ${Math.round(ms / 100) / 10} s\n`),
+        onWait: (ms, why) => process.stderr.write(`\n${waitLine(name, ms, why)}\n`),
       }).finally(() => show.stop());
       const rate = summary.seconds > 0 ? Math.round(summary.fetched / summary.seconds) : summary.fetched;
       console.log(
