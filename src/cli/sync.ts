@@ -1,4 +1,5 @@
 import { HTTP_URL } from '../settings.js';
+import { waitLine } from '../sources/transport.js';
 import { readSyncState, syncStatus } from '../sync/state.js';
 import { runSync, type SyncProgress } from '../sync/run.js';
 import { syncOptions } from '../sync/settings.js';
@@ -58,8 +59,7 @@ export async function syncCommand(options: SyncCommandOptions): Promise<void> {
       since: options.since,
       full: options.full,
       onProgress: (p) => progress.update(p),
-      onWait: (ms, why) =>
-        process.stderr.write(`\nupstream: ${why}, waiting ${Math.round(ms / 100) / 10} s\n`),
+      onWait: (ms, why) => process.stderr.write(`\n${waitLine('sync', ms, why)}\n`),
     }).finally(() => progress.stop());
     const n = (x: number) => x.toLocaleString('en-US');
     const rate = summary.seconds > 0 ? Math.round(summary.rows / summary.seconds) : summary.rows;

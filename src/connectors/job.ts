@@ -3,6 +3,7 @@ import type { Store } from '../store/db.js';
 import { loadConnector } from './index.js';
 import { runConnector } from './run.js';
 import { SourceJobs, untilNext, type SourceLog } from '../sources/job.js';
+import { waitLine } from '../sources/transport.js';
 
 export type ConnectorLog = SourceLog;
 
@@ -29,7 +30,7 @@ export function startConnectorJobs(
           { connector: name, batch: { ...b } },
           `${name}: ${b.window.from} to ${b.window.to}: ${b.batchId === null ? 'no batch' : `batch ${b.batchId}`}: ${b.inserted} new, ${b.changed} changed, ${b.refused} refused`,
         ),
-      onWait: (ms, why) => log.warn({ connector: name, waitMs: ms }, `${name}: source ${why}, waiting`),
+      onWait: (ms, why) => log.warn({ connector: name, waitMs: ms }, waitLine(name, ms, why)),
     });
     const { error, refused, ...figures } = summary;
     if (summary.result === 'ok')

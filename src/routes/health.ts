@@ -32,6 +32,21 @@ const ConnectorDetails = Type.Object({
   lagDays: Nullable(Type.Number()),
 });
 
+/** Every source in /ready's one list (`sources`), the sync and each connector alike. */
+const SourceDetails = Type.Object({
+  source: Type.String(),
+  from: Type.String(),
+  backfillDone: Type.Boolean(),
+  lastRunAt: Nullable(Type.String()),
+  lastResult: Nullable(Type.String()),
+  lastError: Nullable(Type.String()),
+  lastSuccessAt: Nullable(Type.String()),
+  latestDate: Nullable(Type.String()),
+  expectedDate: Nullable(Type.String()),
+  lagDays: Nullable(Type.Number()),
+  lagSeconds: Nullable(Type.Number()),
+});
+
 /** How long /ready waits for the database: a load balancer's probe should not hang on it. */
 const READY_TIMEOUT_MS = 2000;
 
@@ -64,6 +79,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; gateway: Ga
             status: Type.Literal('ready'),
             sync: Type.Optional(SyncDetails),
             connectors: Type.Optional(Type.Array(ConnectorDetails)),
+            sources: Type.Optional(Type.Array(SourceDetails)),
           }),
           503: Type.Ref('GatewayError'),
         },

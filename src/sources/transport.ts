@@ -34,10 +34,21 @@ export interface TransportOptions {
   secrets?: readonly string[];
   /** Stops the requests (and waits) in progress, e.g. when the service shuts down. */
   signal?: AbortSignal;
-  /** Told of every wait: one the source asked for (Retry-After), or a back-off after a failure. */
+  /**
+   * Told of every wait: one the source asked for (Retry-After), or a back-off after a failure; `why`
+   * names the party (`the source answered 503`, `the upstream answered 429 and asked to wait`).
+   */
   onWait?: (ms: number, why: string) => void;
   /** Told as each request (and retry) leaves, after its pacing. */
   onRequest?: () => void;
+}
+
+/**
+ * How every source tells a wait its transport told it of (the jobs' log lines and the commands'
+ * output alike): `bot-fx: the source answered 503; waiting 1.0 s`. `who` is the source's name.
+ */
+export function waitLine(who: string, ms: number, why: string): string {
+  return `${who}: ${why}; waiting ${(ms / 1000).toFixed(1)} s`;
 }
 
 /** An answer, its body read whole (within the limit and the timeout) before it is given. */
@@ -137,7 +148,7 @@ export class Transport {
         this.retries++;
         this.options.onWait?.(
           wait,
-          !res ? failure : askedNow ? `HTTP ${res.status}` : `${party} answered ${res.status}`,
+          !res ? failure : `${party} answered ${res.status}${askedNow ? ' and asked to wait' : ''}`,
         );
         await sleep(wait);
         const stopped = this.stopped();

@@ -1,5 +1,6 @@
 import type { Store } from '../store/db.js';
 import { SourceJobs, type SourceLog } from '../sources/job.js';
+import { waitLine } from '../sources/transport.js';
 import { runSync } from './run.js';
 import { syncOptions, type SyncSettings } from './settings.js';
 
@@ -25,7 +26,7 @@ export function startSyncJob(
           { sync: b },
           `sync: batch ${b.batchId} (${b.covers}): ${b.inserted} new, ${b.changed} changed`,
         ),
-      onWait: (ms, why) => log.warn({ waitMs: ms }, `sync: upstream ${why}, waiting`),
+      onWait: (ms, why) => log.warn({ waitMs: ms }, waitLine('sync', ms, why)),
     });
     const { error, ...figures } = summary;
     if (summary.result === 'ok') log.info({ sync: figures }, `sync from ${settings.syncFrom} done`);

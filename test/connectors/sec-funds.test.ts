@@ -225,7 +225,11 @@ describe('rates connect sec-funds', () => {
     const waits: string[] = [];
     const ok = await run({}, { onWait: (_ms, why) => waits.push(why) }).finally(() => fake.slow.clear());
     expect(ok).toMatchObject({ result: 'ok', error: null });
-    expect(waits).toEqual(['HTTP 429', 'HTTP 421', 'the source answered 503']);
+    expect(waits).toEqual([
+      'the source answered 429 and asked to wait',
+      'the source answered 421 and asked to wait',
+      'the source answered 503',
+    ]);
     expect(ok.retries).toBe(3);
     await expectPublished();
   }, 120_000);

@@ -117,9 +117,9 @@ describe('sync faults', () => {
     const summary = await sync(b, syncFrom(a, { retries: 1, onWait: (ms, why) => waits.push([ms, why]) }));
     expect(summary).toMatchObject({ result: 'ok', error: null, retries: 3 });
     expect(waits).toEqual([
-      [1000, 'HTTP 429'],
-      [1000, 'HTTP 429'],
-      [1000, 'HTTP 429'],
+      [1000, 'the upstream answered 429 and asked to wait'],
+      [1000, 'the upstream answered 429 and asked to wait'],
+      [1000, 'the upstream answered 429 and asked to wait'],
     ]);
     expect(await differences(a, b)).toEqual([]);
   }, 300_000);
