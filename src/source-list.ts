@@ -1,18 +1,42 @@
 // Every source of the source framework (src/sources/), in one list: the sync, whose upstream is another
 // instance of this interface (SYNC_FROM, docs/sync.md), and the connectors to public sources, bot-fx,
-// bot-rates and sec-funds (CONNECTORS, src/connectors/index.ts). `rates serve` starts their jobs,
-// /ready tells their states and /metrics their gauges from here, so a kind of source is added once.
+// bot-rates and sec-funds (CONNECTORS, src/connectors/index.ts). `rates serve` starts their jobs, and
+// `rates connect status`, /ready and /metrics list them from here, each with the same columns, so a
+// kind of source is added once.
 // Not in src/sources/: the framework is below the sync and the connectors, this list above them.
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import { registerConnectorMetrics } from './connectors/metrics.js';
-import { connectorStatus, readConnectorStates, type ConnectorStatus } from './connectors/state.js';
+import {
+  connectorSource,
+  connectorStatus,
+  readConnectorStates,
+  type ConnectorStatus,
+} from './connectors/state.js';
 import type { SourceLog } from './sources/job.js';
+import { registerSourceListMetrics } from './sources/metrics.js';
+import type { SourceRecord, SourceStatus } from './sources/state.js';
 import type { Database } from './store/schema.js';
 import type { Store } from './store/db.js';
 import { registerSyncMetrics } from './sync/metrics.js';
-import { readSyncState, syncStatus, type SyncStatus } from './sync/state.js';
+import { readSyncState, syncSource, syncStatus, type SyncStatus } from './sync/state.js';
+
+/** A source in the one list, with its kind's own status and last run (`rates connect status --json`). */
+export interface ListedSource extends SourceRecord {
+  details: object;
+}
+
+/** Each kind's own part of /ready, as it was before the one list (docs/sync.md, docs/connectors.md). */
+interface ReadyParts {
+  sync?: SyncStatus;
+  connectors?: ConnectorStatus[];
+}
+
+/** What /ready says of the sources that ran on this store: the one list, and each kind's own part. */
+export interface SourceStatuses extends ReadyParts {
+  sources?: SourceStatus[];
+}
 
 /** A source's job as `rates serve` runs it: started with its store, stopped before the store closes. */
 interface SourceKind {
@@ -20,16 +44,13 @@ interface SourceKind {
   on(config: Config): boolean;
   /** Loaded only when on: modules a service without it does without (CONTRIBUTING.md, Measurements). */
   start(store: Store, config: Config, log: SourceLog): Promise<{ stop(): Promise<void> }>;
-  /** Its gauges in /metrics, read from the store at each scrape whichever process runs it. */
+  /** Its own gauges in /metrics (older than the rates_source_* family), read from the store at each scrape. */
   metrics(registry: Registry, db: Kysely<Database>): void;
-  /** Its part of /ready: nothing while it never ran on this store (a failed read says nothing either). */
-  status(db: Kysely<Database>): Promise<SourceStatuses>;
-}
-
-/** What /ready says of the sources that ran on this store (docs/sync.md, docs/connectors.md). */
-export interface SourceStatuses {
-  sync?: SyncStatus;
-  connectors?: ConnectorStatus[];
+  /**
+   * Its sources that ran on this store, read once: each in the one list, and its own part of /ready.
+   * Nothing while it never ran here; a failed read says nothing either.
+   */
+  read(db: Kysely<Database>, now: Date): Promise<{ listed: ListedSource[]; ready: ReadyParts }>;
 }
 
 const SOURCES: readonly SourceKind[] = [
@@ -38,9 +59,12 @@ const SOURCES: readonly SourceKind[] = [
     start: async (store, config, log) =>
       (await import('./sync/job.js')).startSyncJob(store, { ...config, syncFrom: config.syncFrom! }, log),
     metrics: registerSyncMetrics,
-    status: async (db) => {
+    read: async (db, now) => {
       const state = await readSyncState(db).catch(() => null);
-      return state ? { sync: syncStatus(state) } : {};
+      if (!state) return { listed: [], ready: {} };
+      const status = syncStatus(state, now);
+      const details = { ...status, lastRun: state.lastRun };
+      return { listed: [{ ...syncSource(state, now), details }], ready: { sync: status } };
     },
   },
   {
@@ -48,9 +72,14 @@ const SOURCES: readonly SourceKind[] = [
     start: async (store, config, log) =>
       (await import('./connectors/job.js')).startConnectorJobs(store, config, log),
     metrics: registerConnectorMetrics,
-    status: async (db) => {
+    read: async (db, now) => {
       const states = await readConnectorStates(db).catch(() => []);
-      return states.length > 0 ? { connectors: states.map((state) => connectorStatus(state)) } : {};
+      const connectors = states.map((state) => connectorStatus(state, now));
+      const listed = states.map((state, i) => ({
+        ...connectorSource(state, now),
+        details: { ...connectors[i], lastRun: state.lastRun },
+      }));
+      return { listed, ready: connectors.length > 0 ? { connectors } : {} };
     },
   },
 ];
@@ -84,12 +113,25 @@ export async function startSourceJobs(
   return { stop };
 }
 
-/** Every source's gauges (a source that never ran on this store shows none). */
+/** Every source that ran on this store, in the one list: the sync first, then each connector. */
+export async function listSources(db: Kysely<Database>, now = new Date()): Promise<ListedSource[]> {
+  return (await Promise.all(SOURCES.map((s) => s.read(db, now)))).flatMap((r) => r.listed);
+}
+
+/** Every source's gauges: the rates_source_* family and each kind's own (none before a run here). */
 export function registerSourceMetrics(registry: Registry, db: Kysely<Database>): void {
+  registerSourceListMetrics(registry, () => listSources(db));
   for (const source of SOURCES) source.metrics(registry, db);
 }
 
-/** What /ready says of the sources: each one's part, read from the store. */
+/** What /ready says of the sources: the one list (`sources`), and each kind's own part. */
 export async function sourceStatuses(db: Kysely<Database>): Promise<SourceStatuses> {
-  return Object.assign({}, ...(await Promise.all(SOURCES.map((s) => s.status(db))))) as SourceStatuses;
+  const now = new Date();
+  const read = await Promise.all(SOURCES.map((s) => s.read(db, now)));
+  const listed = read.flatMap((r) => r.listed);
+  return Object.assign(
+    {},
+    ...read.map((r) => r.ready),
+    listed.length > 0 ? { sources: listed.map((l) => l.status) } : {},
+  ) as SourceStatuses;
 }

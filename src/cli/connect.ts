@@ -1,7 +1,8 @@
 import type { Config } from '../config.js';
 import { loadConnector } from '../connectors/index.js';
 import { runConnector, type ConnectorBatch, type ConnectorProgress } from '../connectors/run.js';
-import { connectorStatus, readConnectorStates } from '../connectors/state.js';
+import { listSources } from '../source-list.js';
+import type { SourceRecord } from '../sources/state.js';
 import { waitLine } from '../sources/transport.js';
 import { progressBar } from './progress-bar.js';
 import { withStore } from './with-store.js';
@@ -81,40 +82,43 @@ export function connectCommand(name: string) {
   };
 }
 
-/** `rates connect status`: per connector that has run, its last run, latest day held and lag. */
+/** `rates connect status`: every source that has run, the sync included, with the same lines. */
 export async function connectStatusCommand(options: { json?: boolean }): Promise<void> {
   await withStore(async (store) => {
-    const statuses = (await readConnectorStates(store.db)).map((state) => ({
-      ...connectorStatus(state),
-      lastRun: state.lastRun,
-    }));
+    const sources = await listSources(store.db);
     if (options.json) {
-      console.log(JSON.stringify(statuses, null, 2));
-      return;
-    }
-    if (statuses.length === 0) {
-      console.log('No connector has run on this database.');
-      return;
-    }
-    for (const s of statuses) {
-      const run = s.lastRun;
       console.log(
-        [
-          `${s.connector}`,
-          `  backfill        ${s.backfillDone ? 'done' : 'not done'}`,
-          `  last run        ${s.lastRunAt ?? '-'} (${s.lastResult ?? '-'})`,
-          ...(run
-            ? [
-                `                  ${n(run.requests)} requests, ${n(run.fetched)} fetched, ${n(run.published)} published, ${n(run.refused.length)} refused, ${run.seconds.toFixed(1)} s`,
-              ]
-            : []),
-          ...(s.lastError ? [`  error           ${s.lastError}`] : []),
-          `  last success    ${s.lastSuccessAt ?? '-'}`,
-          `  latest date     ${s.latestDate ?? '-'} (source's expected: ${s.expectedDate})`,
-          `  lag             ${s.lagDays === null ? '-' : `${s.lagDays} release days`}`,
-        ].join('\n'),
+        JSON.stringify(
+          sources.map((s) => ({ ...s.status, ...s.details })),
+          null,
+          2,
+        ),
       );
-    }
-    if (statuses.some((s) => s.lastResult === 'failed')) process.exitCode = 1;
+    } else if (sources.length === 0) console.log('No source has run on this database.');
+    else console.log(sources.map(statusLines).join('\n'));
+    if (sources.some((s) => s.status.lastResult === 'failed')) process.exitCode = 1;
   });
+}
+
+/** One source's status, in the lines every source has. */
+function statusLines({ status: s, figures: run }: SourceRecord): string {
+  const lag = [
+    ...(s.lagDays === null ? [] : [`${s.lagDays} release days`]),
+    ...(s.lagSeconds === null ? [] : [`${n(s.lagSeconds)} s since the last success`]),
+  ];
+  return [
+    s.source,
+    `  from            ${s.from}`,
+    `  backfill        ${s.backfillDone ? 'done' : 'not done'}`,
+    `  last run        ${s.lastRunAt ?? '-'} (${s.lastResult ?? '-'})`,
+    ...(run
+      ? [
+          `                  ${n(run.requests)} requests, ${n(run.fetched)} fetched, ${n(run.published)} published, ${n(run.refused)} refused, ${run.seconds.toFixed(1)} s`,
+        ]
+      : []),
+    ...(s.lastError ? [`  error           ${s.lastError}`] : []),
+    `  last success    ${s.lastSuccessAt ?? '-'}`,
+    `  latest date     ${s.latestDate ?? '-'}${s.expectedDate ? ` (source's expected: ${s.expectedDate})` : ''}`,
+    `  lag             ${lag.length > 0 ? lag.join('; ') : '-'}`,
+  ].join('\n');
 }

@@ -365,7 +365,7 @@ connectOptions(
 );
 connect
   .command('status')
-  .description("Each connector's last run, latest day held, lag behind its source's releases, last error")
+  .description("Every source's (the sync's, each connector's) last run, latest day held, lag, last error")
   .option('--json', 'as JSON')
   .action(lazy(async () => (await import('./connect.js')).connectStatusCommand));
 

@@ -13,7 +13,12 @@ export function registerConnectorMetrics(registry: Registry, db: Kysely<Database
   if (registry.getSingleMetric('rates_connector_last_result')) return;
   const gauges = storedGauges(
     registry,
-    async () => (await readConnectorStates(db)).map((state) => ({ state, status: connectorStatus(state) })),
+    async () =>
+      (await readConnectorStates(db)).map((state) => ({
+        state,
+        status: connectorStatus(state),
+        lastRun: state.lastRun,
+      })),
     { name: 'connector', of: (r) => r.state.connector },
   );
   const { gauge } = gauges;

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import { expectedLatest, releaseDaysBetween, type ReleaseSchedule } from '../domain/release-schedule.js';
 import type { Database } from '../store/schema.js';
-import { runStatus, type RunStatus, type RunSummary } from '../sources/state.js';
+import {
+  runStatus,
+  secondsSince,
+  type RunStatus,
+  type RunSummary,
+  type SourceRecord,
+} from '../sources/state.js';
 import {
   readAllConnectorStateTexts,
   readConnectorStateText,
@@ -97,5 +103,32 @@ export function connectorStatus(state: ConnectorState, now = new Date()): Connec
     latestDate: state.latestDate,
     expectedDate: expected,
     lagDays: lag,
+  };
+}
+
+/** A connector in the one list of the sources (src/source-list.ts), named as it is. */
+export function connectorSource(state: ConnectorState, now = new Date()): SourceRecord {
+  const { connector, backfillDone, latestDate, expectedDate, lagDays, ...run } = connectorStatus(state, now);
+  const last = state.lastRun;
+  return {
+    status: {
+      source: connector,
+      from: state.source,
+      backfillDone,
+      ...run,
+      latestDate,
+      expectedDate,
+      lagDays,
+      lagSeconds: secondsSince(state.lastSuccessAt, now),
+    },
+    figures: last && {
+      requests: last.requests,
+      retries: last.retries,
+      batches: last.batches,
+      seconds: last.seconds,
+      fetched: last.fetched,
+      published: last.published,
+      refused: last.refused.length,
+    },
   };
 }

@@ -85,3 +85,46 @@ export function runStatus(state: { lastRun: RunSummary | null; lastSuccessAt: st
     lastSuccessAt: state.lastSuccessAt,
   };
 }
+
+/** Seconds from `iso` to `now` (none before it): how long ago a run ended. */
+export function secondsSince(iso: string | null, now: Date): number | null {
+  return iso === null ? null : Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000));
+}
+
+/**
+ * A source in the one list of the sources (src/source-list.ts), whatever its kind: the same fields
+ * for the sync and each connector in `rates connect status`, /ready's `sources` and the
+ * rates_source_* gauges.
+ */
+export interface SourceStatus extends RunStatus {
+  /** Its name: `sync`, or the connector's (`bot-fx`). */
+  source: string;
+  /** Whom it reads: the sync's upstream, a connector's publisher. */
+  from: string;
+  /** Its first run is done: the first sync, a connector's backfill. */
+  backfillDone: boolean;
+  /** The latest day it holds: the sync's last day read by a complete run, a connector's latest day the source had. */
+  latestDate: string | null;
+  /** The day the source's release schedule says is out by now; null for a source without one (the sync). */
+  expectedDate: string | null;
+  /** Release days between the latest day held and the expected one (0: up to date); null without a schedule. */
+  lagDays: number | null;
+  /** Seconds since its last successful run ended. */
+  lagSeconds: number | null;
+}
+
+/** The figures of a source's last run that every source counts (status lines, gauges). */
+export interface RunFigures extends Pick<RunSummary, 'requests' | 'retries' | 'batches' | 'seconds'> {
+  /** Rows read from the source. */
+  fetched: number;
+  /** Rows new or changed in this store. */
+  published: number;
+  /** Rows the checks refused and left out of their batch. */
+  refused: number;
+}
+
+/** A source as the list tells it: its status, and its last run's figures (none before a run). */
+export interface SourceRecord {
+  status: SourceStatus;
+  figures: RunFigures | null;
+}

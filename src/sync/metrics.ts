@@ -14,7 +14,7 @@ export function registerSyncMetrics(registry: Registry, db: Kysely<Database>): v
   if (registry.getSingleMetric('rates_sync_first_sync_done')) return;
   const gauges = storedGauges(registry, async () => {
     const state = await readSyncState(db);
-    return state ? [{ state, status: syncStatus(state) }] : [];
+    return state ? [{ state, status: syncStatus(state), lastRun: state.lastRun }] : [];
   });
   const { gauge } = gauges;
   gauge('rates_sync_first_sync_done', '1 once the first sync from the upstream is complete', (r) =>

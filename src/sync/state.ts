@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { runStatus, type RunStatus, type RunSummary } from '../sources/state.js';
+import {
+  runStatus,
+  secondsSince,
+  type RunStatus,
+  type RunSummary,
+  type SourceRecord,
+} from '../sources/state.js';
 import { readSyncStateText, writeSyncStateText } from '../store/sync-state-repo.js';
 
 /** The one sync a store has (a mirror copies one upstream); its row in sync_state. */
@@ -59,9 +65,33 @@ export function syncStatus(state: SyncState, now = new Date()): SyncStatus {
     upstream: state.upstream,
     phase: state.phase,
     ...runStatus(state),
-    lagSeconds:
-      state.lastSuccessAt === null
-        ? null
-        : Math.max(0, Math.round((now.getTime() - Date.parse(state.lastSuccessAt)) / 1000)),
+    lagSeconds: secondsSince(state.lastSuccessAt, now),
+  };
+}
+
+/** The sync in the one list of the sources (src/source-list.ts): the name `sync`, no release schedule. */
+export function syncSource(state: SyncState, now = new Date()): SourceRecord {
+  const run = state.lastRun;
+  return {
+    status: {
+      source: 'sync',
+      from: state.upstream,
+      backfillDone: state.phase === 'done',
+      ...runStatus(state),
+      latestDate: state.syncedUntil,
+      expectedDate: null,
+      lagDays: null,
+      lagSeconds: secondsSince(state.lastSuccessAt, now),
+    },
+    // The sync refuses no row: a row the checks refuse fails its run (src/sync/row-checks.ts).
+    figures: run && {
+      requests: run.requests,
+      retries: run.retries,
+      batches: run.batches,
+      seconds: run.seconds,
+      fetched: run.rows,
+      published: run.written,
+      refused: 0,
+    },
   };
 }

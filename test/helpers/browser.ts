@@ -50,12 +50,12 @@ export const DOCS_SHOTS = join(ARTIFACTS, 'docs-screenshots');
  * A picture for docs/ (docs/screenshots/, made by `npm run screenshots`) when TEST_SCREENSHOTS=1: what
  * a reader sees of one part, not a whole page (a fund page is 10,000 px tall on a phone). Without
  * `region`, the window as it is; with it, the page's full width from the top of `from` to the bottom
- * of `to` (`from` itself if none).
+ * of `to` (`from` itself if none); `across`: only as wide as that element (a card beside others).
  */
 export async function docsScreenshot(
   page: Page,
   name: string,
-  region?: { from: string; to?: string },
+  region?: { from: string; to?: string; across?: string },
 ): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(DOCS_SHOTS, { recursive: true });
@@ -67,15 +67,24 @@ export async function docsScreenshot(
       .first()
       .evaluate((el) => {
         const box = el.getBoundingClientRect();
-        return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
+        const [x, y] = [window.scrollX, window.scrollY];
+        return { top: box.top + y, bottom: box.bottom + y, left: box.left + x, right: box.right + x };
       });
-  const top = (await edges(region.from)).top;
-  const bottom = (await edges(region.to ?? region.from)).bottom;
-  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  const from = await edges(region.from);
+  const to = await edges(region.to ?? region.from);
+  const pageWidth = await page.evaluate(() => document.documentElement.clientWidth);
+  const across = region.across ? await edges(region.across) : undefined;
+  const left = across ? Math.max(0, Math.floor(across.left) - 8) : 0;
+  const right = across ? Math.min(pageWidth, Math.ceil(across.right) + 8) : pageWidth;
   await page.screenshot({
     path,
     fullPage: true,
-    clip: { x: 0, y: Math.max(0, Math.floor(top) - 8), width, height: Math.ceil(bottom - top) + 16 },
+    clip: {
+      x: left,
+      y: Math.max(0, Math.floor(from.top) - 8),
+      width: right - left,
+      height: Math.ceil(to.bottom - from.top) + 16,
+    },
   });
 }
 

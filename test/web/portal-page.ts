@@ -192,6 +192,19 @@ export async function openPortal(browser: Browser, setting: Setting, url: string
 
 export type Shot = (name: string) => Promise<void>;
 
+/**
+ * A docs picture's part of subscription `id`'s card, alone (a laptop shows cards side by side): its
+ * keys (the last of its facts) down to its actions, or to the form open under them.
+ */
+export function cardPart(id: string, part: 'actions' | 'form') {
+  const card = `article.subscription[data-subscription="${id}"]`;
+  return {
+    from: `${card} dt:last-of-type`,
+    to: `${card} .${part === 'form' ? 'panel' : 'actions'}`,
+    across: card,
+  };
+}
+
 /** Checks the page as a reader meets it (axe, nothing clipped) and keeps a numbered screenshot. */
 export const shooter = (page: Page, setting: Setting, journey: string): Shot => {
   let n = 0;

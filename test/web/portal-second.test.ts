@@ -9,6 +9,7 @@ import { qrImage } from '../../web/src/portal/qr.js';
 import { SETTINGS, unexpected } from './explorer-page.js';
 import {
   callWith,
+  cardPart,
   JOURNEY_MS,
   mailTo,
   openPortal,
@@ -58,14 +59,24 @@ async function subscribe(page: Page, product: string, name: string, shot: Shot) 
 /** An instant as Bangkok's YYYY-MM-DDTHH:MM:SS (the portal reads its day and time fields so). */
 const bangkokInput = (at: number) => new Date(at + 7 * 3_600_000).toISOString().slice(0, 19);
 
-/** Gives the `slot` key of subscription `id` an end `seconds` from now through the card's form. */
-async function endKeyIn(page: Page, id: string, slot: 'primary' | 'secondary', seconds: number) {
+/**
+ * Gives the `slot` key of subscription `id` an end `seconds` from now through the card's form;
+ * `picture`: the docs picture of the form filled in, before it is saved.
+ */
+async function endKeyIn(
+  page: Page,
+  id: string,
+  slot: 'primary' | 'secondary',
+  seconds: number,
+  picture?: string,
+) {
   const end = Math.ceil((Date.now() + seconds * 1000) / 1000) * 1000;
   await page.click(`#expiry-${id}-open`);
   await page.selectOption(`#expiry-${id}-slot`, slot);
   const [day, time] = bangkokInput(end).split('T');
   await page.fill(`#expiry-${id}-at-day`, day!);
   await page.fill(`#expiry-${id}-at-time`, time!);
+  if (picture) await docsScreenshot(page, picture, cardPart(id, 'form'));
   await page.click(`#expiry-${id}-submit`);
   await expect.poll(() => page.textContent('#notice')).toContain(t('keyEndsAt', { time: '' }).trim());
   return end;
@@ -124,6 +135,10 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
         `curl -H 'Ocp-Apim-Subscription-Key: ${tiny.primary}' ${run.url}/api/FundPriceService/LatestDate`,
       );
       await shot('first-call');
+      await docsScreenshot(page, 'portal-first-call-en-1280', {
+        from: '#new-keys',
+        to: '#first-call-primary',
+      });
       expect(JSON.parse(execFileSync('sh', ['-c', `${curl} -sS -f`], { encoding: 'utf8' }))).toBeInstanceOf(
         Array,
       );
@@ -220,11 +235,12 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       // A key with an end: it works until then, and stops at that time.
       const open = await subscribe(page, 'open', 'Open app', shot);
       await page.click('#keys-done');
-      const end = await endKeyIn(page, open.id, 'primary', 20);
+      const end = await endKeyIn(page, open.id, 'primary', 20, 'portal-key-end-choose-en-1280');
       await shot('key-expiry');
       expect(await page.textContent(`#key-${open.id}-primary`)).toContain(
         t('keyEndsAt', { time: '' }).trim(),
       );
+      await docsScreenshot(page, 'portal-key-end-en-1280', cardPart(open.id, 'actions'));
       if (Date.now() < end - 2000) expect(await callWith(run.url, open.primary)).toBe(200);
       const stopped = await stoppedAt(run.url, open.primary);
       expect(stopped).toBeGreaterThanOrEqual(end);
@@ -235,6 +251,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await page.click(`#regenerate-${open.id}-secondary-open`);
       await page.selectOption(`#regenerate-${open.id}-secondary-grace`, '3600');
       await shot('regenerate-grace');
+      await docsScreenshot(page, 'portal-regenerate-grace-en-1280', cardPart(open.id, 'form'));
       const before = Date.now();
       await page.click(`#regenerate-${open.id}-secondary-yes`);
       await page.waitForSelector('#new-keys');
@@ -247,6 +264,7 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await page.waitForSelector(old);
       expect(await page.textContent(old)).toContain(`…${open.secondary.slice(-4)}`);
       await shot('grace-period');
+      await docsScreenshot(page, 'portal-grace-period-en-1280', cardPart(open.id, 'actions'));
       expect(await callWith(run.url, open.secondary)).toBe(200);
       expect(await callWith(run.url, second)).toBe(200);
       // Its end is an hour on (the card shows it to the minute, in Bangkok).
@@ -295,6 +313,10 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       await expect.poll(() => rows.count()).toBe(2);
       expect(await page.textContent('table.sessions')).toContain(t('thisSession'));
       await shot('sessions');
+      await docsScreenshot(page, 'portal-sessions-en-1280', {
+        from: '#sessions-title',
+        to: 'table.sessions',
+      });
       const otherRow = page.locator('table.sessions tbody tr', { hasNotText: t('thisSession') });
       await otherRow.locator('button').click();
       await expect.poll(() => page.textContent('#notice')).toBe(t('sessionEnded'));
@@ -331,6 +353,10 @@ describe.skipIf(!chromiumAvailable)('the developer portal in headless Chromium: 
       const codes = await page.$$eval('#recovery-codes li', (items) => items.map((li) => li.textContent!));
       expect(codes).toHaveLength(10);
       await shot('recovery-codes');
+      await docsScreenshot(page, 'portal-recovery-codes-en-1280', {
+        from: '#two-step-title',
+        to: '#recovery-codes',
+      });
       await page.click('#recovery-done');
       await expect.poll(() => page.textContent('#two-step-state')).toBe(t('twoStepOn', { left: '10' }));
       await shot('two-step-on');

@@ -98,6 +98,7 @@ export async function securityView(ctx: PortalContext): Promise<void> {
       ),
     );
   } else {
+    const state = h('p', { id: 'two-step-state' }, ctx.t('twoStepOff'));
     const steps = h('div', { id: 'two-step-steps' });
     const start = form(
       ctx,
@@ -116,6 +117,8 @@ export async function securityView(ctx: PortalContext): Promise<void> {
           ctx.t('twoStepEnable'),
           async (e) => {
             const { recoveryCodes } = await ctx.api.twoStepEnable(valueOf(e, 'enable-code'));
+            // It is on now, not once the codes are put away: the state above them says so.
+            state.textContent = ctx.t('twoStepOn', { left: recoveryCodes.length });
             steps.replaceChildren(recoveryPanel(ctx, recoveryCodes));
             steps.querySelector<HTMLElement>('#recovery-title')!.focus();
             ctx.notify(ctx.t('twoStepEnabled'));
@@ -151,7 +154,7 @@ export async function securityView(ctx: PortalContext): Promise<void> {
         enable.querySelector<HTMLInputElement>('input')!.focus();
       },
     );
-    twoStepPart.append(h('p', { id: 'two-step-state' }, ctx.t('twoStepOff')), start, steps);
+    twoStepPart.append(state, start, steps);
   }
 
   ctx.el.replaceChildren(
