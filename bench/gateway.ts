@@ -17,6 +17,7 @@ import { generateDemo } from '../src/ingest/demo/generate.js';
 import { exchangeRateRoutes } from '../src/exchange-rates/routes.js';
 import { fundPriceRoutes } from '../src/funds/price-routes.js';
 import { openStore } from '../src/store/db.js';
+import { DeveloperRepository } from '../src/store/developer-repo.js';
 import { KeyRepository } from '../src/store/key-repo.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import { createRepositories } from '../src/composition/repositories.js';
@@ -40,6 +41,16 @@ await generateDemo(store, { seed: 20260101 });
 // Limits high enough never to refuse, so every call takes the whole path: lookup, both counters, usage.
 const { primaryKey } = await new KeyRepository(store.db).create('bench', null, new Date(), {
   limits: { rateLimitCalls: 1e9, rateLimitPeriodS: 60, quotaCalls: 1e12, quotaPeriod: 'day' },
+});
+
+// A developer's subscription with the same limits: only those have a request log (docs/portal.md).
+const developerId = await new DeveloperRepository(store.db).create(
+  { email: 'bench@example.com', name: 'bench', password_hash: 'unused', lang: 'en', confirmed_at: null },
+  new Date(),
+);
+const { primaryKey: developerKey } = await new KeyRepository(store.db).create('bench-dev', null, new Date(), {
+  limits: { rateLimitCalls: 1e9, rateLimitPeriodS: 60, quotaCalls: 1e12, quotaPeriod: 'day' },
+  developerId: developerId!,
 });
 
 const config = { ...defaultConfig(), logLevel: 'silent', requestTimeoutMs: 10_000 } as const;
@@ -69,14 +80,14 @@ interface Figures {
   cpuUs: number;
 }
 
-async function load(base: string, path: string): Promise<Figures> {
+async function load(base: string, path: string, key = primaryKey): Promise<Figures> {
   const cpu = process.cpuUsage();
   const { stdout } = await run(process.execPath, [
     '--import',
     'tsx',
     join(import.meta.dirname, 'load.ts'),
     `--url=${base}${path}`,
-    `--key=${primaryKey}`,
+    `--key=${key}`,
     `--seconds=${values.seconds}`,
     `--connections=${values.connections}`,
   ]);
@@ -114,9 +125,10 @@ for (const path of ['/api/FundPriceService/LatestDate', '/api/ExchangeRateServic
   );
 }
 
-// The request log's cost (docs/portal.md): the full app with the log on (REQUEST_LOG_MAX_ROWS as set by
-// default) against the same app with it off (0), CPU of this process per call, the log's batched writes
-// included (they run here, every USAGE_FLUSH_MS). A second app with the log on gives the A/A spread:
+// The request log's cost (docs/portal.md), for a developer's key, every call of which is logged: the
+// full app with the log on (REQUEST_LOG_MAX_ROWS as set by default) against the same app with it off
+// (0), CPU of this process per call, the log's batched writes included (they run here, every
+// USAGE_FLUSH_MS). A second app with the log on gives the A/A spread:
 // what two identical servers differ by in the same alternation.
 const withLog = (maxRows: number) => buildApp({ config: { ...config, requestLogMaxRows: maxRows }, store });
 const logApps = {
@@ -131,10 +143,10 @@ console.log(
   `\nRequest log (REQUEST_LOG_MAX_ROWS=${config.requestLogMaxRows} against 0, written every ${config.usageFlushMs} ms), the three in turn`,
 );
 for (const path of ['/api/FundPriceService/LatestDate', '/api/ExchangeRateService/Getfxfamily']) {
-  for (const url of logUrls) await load(url, path); // warm-up, not counted
+  for (const url of logUrls) await load(url, path, developerKey); // warm-up, not counted
   const figures: Figures[][] = logUrls.map(() => []);
   for (let round = 0; round < Number(values.rounds); round++)
-    for (const [i, url] of logUrls.entries()) figures[i]!.push(await load(url, path));
+    for (const [i, url] of logUrls.entries()) figures[i]!.push(await load(url, path, developerKey));
   const cpu = figures.map((f) => median(f.map((x) => x.cpuUs)));
   const rps = figures.map((f) => median(f.map((x) => x.rps)));
   const [on, off, on2] = cpu as [number, number, number];

@@ -23,8 +23,10 @@ interface Pending {
 /**
  * The portal's request log (docs/portal.md): each keyed call is pushed onto a list as it ends (no
  * string work, no promise, no I/O on the call's path) and written in one transaction every few
- * seconds with the usage counts, its key masked then. Bounded: at most `maxRows` rows a subscription
- * (its oldest go after each write) and 30 days; in memory at most MAX_PENDING calls.
+ * seconds with the usage counts, its key masked then. Only a developer's subscription has one (the
+ * portal shows it); an operator's key without a developer is in the access log only. Bounded: at
+ * most `maxRows` rows a subscription (its oldest go after each write) and 30 days; in memory at
+ * most MAX_PENDING calls.
  */
 export class RequestLogRecorder {
   private pending: Pending[] = [];
@@ -84,39 +86,50 @@ export class RequestLogRecorder {
     if (this.pending.length > 0) {
       const batch = this.pending;
       this.pending = [];
-      const { maxRows } = this.options;
-      // A subscription that made more calls than it keeps writes only its newest.
-      const kept = new Map<number, number>();
-      const rows = [];
-      for (let i = batch.length - 1; i >= 0; i--) {
-        const call = batch[i]!;
-        const count = kept.get(call.subscriptionId) ?? 0;
-        if (count >= maxRows) continue;
-        kept.set(call.subscriptionId, count + 1);
-        rows.push({
-          subscription_id: call.subscriptionId,
-          at: call.at.toISOString(),
-          day: bangkokDay(call.at).day,
-          operation: call.operation,
-          path: loggableUrl(call.url).slice(0, 2000),
-          status: call.status,
-          ms: Math.round(call.ms * 100) / 100,
-          request_id: call.requestId.slice(0, 200),
-        });
-      }
-      rows.reverse();
+      let written: Set<number>;
       try {
-        await this.repo.add(rows);
+        written = await this.writeRows(batch);
       } catch (error) {
         // Kept for the next write, within the bound.
         this.pending = batch.concat(this.pending).slice(-MAX_PENDING);
         this.options.onError(error);
         return;
       }
-      for (const id of kept.keys()) await this.repo.cap(id, maxRows).catch(this.options.onError);
-      for (const listener of this.listeners) await listener().catch(this.options.onError);
+      const { maxRows } = this.options;
+      for (const id of written) await this.repo.cap(id, maxRows).catch(this.options.onError);
+      if (written.size > 0)
+        for (const listener of this.listeners) await listener().catch(this.options.onError);
     }
     await this.dropOld();
+  }
+
+  /** Writes the batch's rows of readable subscriptions, each one's newest `maxRows`; returns whose. */
+  private async writeRows(batch: Pending[]): Promise<Set<number>> {
+    const { maxRows } = this.options;
+    const readable = await this.repo.readable([...new Set(batch.map((c) => c.subscriptionId))]);
+    // A subscription that made more calls than it keeps writes only its newest.
+    const kept = new Map<number, number>();
+    const rows = [];
+    for (let i = batch.length - 1; i >= 0; i--) {
+      const call = batch[i]!;
+      if (!readable.has(call.subscriptionId)) continue;
+      const count = kept.get(call.subscriptionId) ?? 0;
+      if (count >= maxRows) continue;
+      kept.set(call.subscriptionId, count + 1);
+      rows.push({
+        subscription_id: call.subscriptionId,
+        at: call.at.toISOString(),
+        day: bangkokDay(call.at).day,
+        operation: call.operation,
+        path: loggableUrl(call.url).slice(0, 2000),
+        status: call.status,
+        ms: Math.round(call.ms * 100) / 100,
+        request_id: call.requestId.slice(0, 200),
+      });
+    }
+    rows.reverse();
+    await this.repo.add(rows);
+    return new Set(kept.keys());
   }
 
   private async dropOld(): Promise<void> {

@@ -8,14 +8,19 @@ import { sourceStatuses } from '../source-list.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** The sync's state in /ready's details (docs/sync.md), when this service mirrors an upstream. */
-const SyncDetails = Type.Object({
-  upstream: Type.String(),
-  phase: Type.String(),
+/** What every source's part of /ready says of its last run (src/sources/state.ts, RunStatus). */
+const RUN_FIELDS = {
   lastRunAt: Nullable(Type.String()),
   lastResult: Nullable(Type.String()),
   lastError: Nullable(Type.String()),
   lastSuccessAt: Nullable(Type.String()),
+};
+
+/** The sync's state in /ready's details (docs/sync.md), when this service mirrors an upstream. */
+const SyncDetails = Type.Object({
+  upstream: Type.String(),
+  phase: Type.String(),
+  ...RUN_FIELDS,
   lagSeconds: Nullable(Type.Number()),
 });
 
@@ -23,10 +28,7 @@ const SyncDetails = Type.Object({
 const ConnectorDetails = Type.Object({
   connector: Type.String(),
   backfillDone: Type.Boolean(),
-  lastRunAt: Nullable(Type.String()),
-  lastResult: Nullable(Type.String()),
-  lastError: Nullable(Type.String()),
-  lastSuccessAt: Nullable(Type.String()),
+  ...RUN_FIELDS,
   latestDate: Nullable(Type.String()),
   expectedDate: Type.String(),
   lagDays: Nullable(Type.Number()),
@@ -37,10 +39,7 @@ const SourceDetails = Type.Object({
   source: Type.String(),
   from: Type.String(),
   backfillDone: Type.Boolean(),
-  lastRunAt: Nullable(Type.String()),
-  lastResult: Nullable(Type.String()),
-  lastError: Nullable(Type.String()),
-  lastSuccessAt: Nullable(Type.String()),
+  ...RUN_FIELDS,
   latestDate: Nullable(Type.String()),
   expectedDate: Nullable(Type.String()),
   lagDays: Nullable(Type.Number()),

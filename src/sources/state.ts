@@ -114,11 +114,7 @@ export interface SourceStatus extends RunStatus {
 }
 
 /** The figures of a source's last run that every source counts (status lines, gauges). */
-export interface RunFigures {
-  requests: number;
-  retries: number;
-  batches: number;
-  seconds: number;
+export interface RunFigures extends Pick<RunSummary, 'requests' | 'retries' | 'batches' | 'seconds'> {
   /** Rows read from the source. */
   fetched: number;
   /** Rows new or changed in this store. */

@@ -36,6 +36,21 @@ export class RequestLogRepository {
     });
   }
 
+  /**
+   * Of these subscriptions, those whose request log a page shows: a developer's. An operator's key
+   * without one has its calls in the access log only.
+   */
+  async readable(subscriptionIds: number[]): Promise<Set<number>> {
+    if (subscriptionIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('id', 'in', subscriptionIds)
+      .where('developer_id', 'is not', null)
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
   /** Newest first, `limit` rows, by the filter. */
   async page(filter: RequestLogFilter): Promise<RequestLogRow[]> {
     let query = this.db

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
 /** A portal subscription past a warning's mark, with what its email says. */
@@ -54,7 +54,8 @@ export class WarningsRepository {
       .innerJoin('subscriptions as s', 's.id', 'l.subscription_id')
       .select(['s.id', 's.name', 's.developer_id', 's.rate_limit_calls', 's.rate_limit_period_s'])
       .select((eb) => eb.fn.countAll<number>().as('refused'))
-      .where('l.status', '=', 429)
+      // A literal: a bound parameter would not let SQLite use the partial index (migration 021).
+      .where('l.status', '=', sql.lit(429))
       .where('l.at', '>=', since)
       .where('s.quota_warnings', '=', 1)
       .where('s.developer_id', 'is not', null)

@@ -125,6 +125,45 @@ describe('request log', () => {
     expect((await browser.get(`/subscriptions/${id}/requests?status=9xx`)).statusCode).toBe(400);
   });
 
+  it('writes no rows for a subscription no developer can read, until one is given it', async () => {
+    // An operator's key without a developer: its calls are in the access log, and no page shows a
+    // request log for it, so writing one would only cost (the bench's keys are such keys).
+    const made = await admin('POST', '/admin/subscriptions', { name: 'partner' });
+    expect(made.statusCode).toBe(201);
+    const { subscription, primaryKey } = made.json();
+    const rowsOf = async () =>
+      Number(
+        (
+          await t.store.db
+            .selectFrom('request_log')
+            .select((eb) => eb.fn.countAll<number>().as('rows'))
+            .where('subscription_id', '=', subscription.id)
+            .executeTakeFirstOrThrow()
+        ).rows,
+      );
+    const call = () => t.app.inject({ url: LATEST, headers: { 'ocp-apim-subscription-key': primaryKey } });
+    expect((await call()).statusCode).toBe(200);
+    await t.gateway.requestLog.flush();
+    expect(await rowsOf()).toBe(0);
+
+    const { email } = await signedUpDeveloper(t);
+    const developer = await t.store.db
+      .selectFrom('developers')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const given = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/subscriptions/${subscription.id}`,
+      headers: { authorization: `Bearer ${t.adminToken}` },
+      payload: { developerId: Number(developer.id) },
+    });
+    expect(given.statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    await t.gateway.requestLog.flush();
+    expect(await rowsOf()).toBe(1);
+  });
+
   it("answers 404 for another developer's subscription", async () => {
     const owner = await signedUpDeveloper(t);
     const { id } = await subscribed(owner.browser);
