@@ -77,29 +77,48 @@ function identifyNow(gateway: Gateway, call: AskedCall, hash: (key: string) => s
 }
 
 /**
- * Who the call is, reading the database for a key this process has not read. Unknown keys are
- * counted per client address; past the budget the address gets 429 until its block ends (KeyGuessGuard).
+ * Who the call is, reading the database for a key this process has not read (lookUpKey: a guessing
+ * address gets 429 until its block ends).
  */
 async function identifySlowly(
   gateway: Gateway,
   call: AskedCall,
   hash: (key: string) => string,
 ): Promise<Identity> {
-  const key = call.key!;
-  const hashed = key.length <= MAX_KEY_LENGTH ? hash(key) : undefined;
-  const client = gateway.clientOf(call.address);
-  if (hashed === undefined || !gateway.subscriptions.isKnown(hashed)) {
-    const waitMs = await guard(gateway, () => gateway.keyGuesses.waitMs(client));
-    if (waitMs > 0) return refused(tooManyGuesses(gateway, waitMs), undefined);
-  }
-  const subscription = hashed === undefined ? undefined : await gateway.subscriptions.find(hashed);
-  if (!subscription) {
-    const waitMs = await guard(gateway, () => gateway.keyGuesses.unknownKey(client));
-    if (waitMs > 0) return refused(tooManyGuesses(gateway, waitMs), undefined);
+  const found = await lookUpKey(gateway, call.key!, call.address, hash);
+  if ('waitMs' in found) return refused(tooManyGuesses(gateway, found.waitMs), undefined);
+  if (!found.subscription) {
     gateway.metrics.refusals.inc({ reason: 'invalid_key' });
     return refused(new ApiError(401, MESSAGES.invalidKey), undefined);
   }
-  return allowed(gateway, subscription, call);
+  return allowed(gateway, found.subscription, call);
+}
+
+/** A key looked up: its subscription (undefined: no such key), or how long its guessing address must wait. */
+export type KeyLookup = { subscription: Subscription | undefined } | { waitMs: number };
+
+/**
+ * The subscription behind `key`, whatever its state, from the database when this process has not read
+ * it. Unknown keys are counted per client address; past the budget the address waits (KeyGuessGuard),
+ * and no key it has not seen to be valid is looked up. /api/ calls and the portal's key check both ask
+ * here, so a guess counts the same wherever it is made.
+ */
+export async function lookUpKey(
+  gateway: Gateway,
+  key: string,
+  address: string,
+  hash: (key: string) => string = hashKey,
+): Promise<KeyLookup> {
+  const hashed = key.length <= MAX_KEY_LENGTH ? hash(key) : undefined;
+  const client = gateway.clientOf(address);
+  if (hashed === undefined || !gateway.subscriptions.isKnown(hashed)) {
+    const waitMs = await guard(gateway, () => gateway.keyGuesses.waitMs(client));
+    if (waitMs > 0) return { waitMs };
+  }
+  const subscription = hashed === undefined ? undefined : await gateway.subscriptions.find(hashed);
+  if (subscription) return { subscription };
+  const waitMs = await guard(gateway, () => gateway.keyGuesses.unknownKey(client));
+  return waitMs > 0 ? { waitMs } : { subscription: undefined };
 }
 
 /** A key's subscription must be active, not expired, and allowed into the group called. */

@@ -24,6 +24,7 @@ import type { PortalSettings } from './public-url.js';
 import { Sessions } from './session.js';
 import { subscriptionRoutes } from './subscription-routes.js';
 import { Throttle } from './throttle.js';
+import { keyCheckRoute } from './key-check.js';
 import { securityRoutes } from './security-routes.js';
 import { TwoStep } from './two-step.js';
 import { Warnings } from './warnings.js';
@@ -85,6 +86,8 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
   );
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
+    // The key check reads no session and needs no CSRF token (key-check.ts says why).
+    if (request.routeOptions.config.sessionless) return;
     await sessions.load(request);
     if (request.method !== 'GET' && request.method !== 'HEAD') sessions.checkCsrf(request);
   });
@@ -193,6 +196,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PortalContext> = async (app
     return reply.code(204).send();
   });
 
+  await app.register(keyCheckRoute, { gateway, now });
   await app.register(subscriptionRoutes, { store, gateway, sessions, accounts, now });
   await app.register(securityRoutes, { sessions, developers, twoStep, throttle, accounts, now });
 

@@ -129,9 +129,13 @@ export class Throttle {
 }
 
 function refuseFor(waitMs: number): void {
-  if (waitMs <= 0) return;
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
+}
+
+/** 429 rate_limited, with Retry-After: the client must wait `waitMs` (more than 0). */
+export function tooManyAttempts(waitMs: number): PortalError {
   const seconds = Math.ceil(waitMs / 1000);
-  throw new PortalError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} seconds.`, {
+  return new PortalError(429, 'rate_limited', `Too many attempts. Try again in ${seconds} seconds.`, {
     'retry-after': String(seconds),
   });
 }

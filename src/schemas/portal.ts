@@ -49,6 +49,15 @@ export const SignupBody = Type.Object(
 export const SigninBody = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
 export const TokenBody = Type.Object({ token: Token }, { additionalProperties: false });
 export const EmailBody = Type.Object({ email: Email }, { additionalProperties: false });
+/**
+ * A key to check (POST /portal/api/key-check), in the body: never in a URL, which logs keep. Any length
+ * up to this: one longer than a key can be is answered as a wrong key, and counted as a guess.
+ */
+export const KeyCheckBody = Type.Object(
+  { key: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export const KeyCheckAnswer = Type.Object({ alive: Type.Boolean() });
 export const ResetBody = Type.Object({ token: Token, password: Password }, { additionalProperties: false });
 export const MeUpdate = Type.Object(
   { name: Type.Optional(PersonName), lang: Type.Optional(Lang) },
