@@ -152,10 +152,12 @@ function markKeptKey(stopped: boolean) {
 }
 
 /**
- * As the page loads, before any "Try it out" (the explorer, too, tells it on its first view): one call
- * with the kept key, the portal's first call (LatestDate, counted as any call of the key), and its 401
- * shows the notice. Not when a key given under Authorize (kept by Swagger UI as `authorized`) is what
- * "Try it out" sends. Run from kept-key.js: browser globals only, no inner function.
+ * As the page loads, before any "Try it out" (the explorer, too, tells it on its first view): asks the
+ * portal's key check (POST /portal/api/key-check) whether the kept key still works, and a dead one shows
+ * the notice. Not an operation's call: that answers a live key kept out of the operation's group with the
+ * 401 of a dead key, and counts against the key. Not when a key given under Authorize (kept by Swagger UI
+ * as `authorized`) is what "Try it out" sends. What the check found is noted on the page
+ * (data-kept-key: working or stopped). Run from kept-key.js: browser globals only, no inner function.
  */
 function checkKeptKey() {
   let kept: string | null = null;
@@ -168,14 +170,22 @@ function checkKeptKey() {
   }
   if (!kept || given) return;
   const page = window as unknown as { ratesMarkKeptKey?: (stopped: boolean) => void };
-  // Asked of the service, not of this browser's cache: an answer kept from when the key worked is no test.
-  const asked = { headers: { 'Ocp-Apim-Subscription-Key': kept }, cache: 'no-store' as const };
-  fetch('/api/FundPriceService/LatestDate', asked).then(
-    (answer) => {
-      if (answer.status === 401 && page.ratesMarkKeptKey) page.ratesMarkKeptKey(true);
-    },
-    () => undefined, // no answer: nothing learnt of the key
-  );
+  const asked = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: kept }),
+  };
+  fetch('/portal/api/key-check', asked)
+    .then((answer) => (answer.ok ? (answer.json() as Promise<{ alive?: unknown }>) : undefined))
+    .then(
+      (found) => {
+        // No answer (a 429 for guessing, the service away): nothing learnt of the key.
+        if (typeof found?.alive !== 'boolean') return;
+        document.documentElement.dataset.keptKey = found.alive ? 'working' : 'stopped';
+        if (!found.alive && page.ratesMarkKeptKey) page.ratesMarkKeptKey(true);
+      },
+      () => undefined,
+    );
 }
 
 /** The page's kept-key.js: the notice's words and how it is shown, and the check at load. */

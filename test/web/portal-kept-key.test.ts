@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_KEY_TEXTS } from '../../src/routes/docs.js';
 import { t as explorerText } from '../../web/src/i18n.js';
-import { chromiumAvailable, docsScreenshot, launchChromium } from '../helpers/browser.js';
-import { SETTINGS, unexpected } from './explorer-page.js';
+import { chromiumAvailable, collectErrors, docsScreenshot, launchChromium } from '../helpers/browser.js';
+import { cli } from '../helpers/cli.js';
+import { openExplorer, SETTINGS, unexpected } from './explorer-page.js';
 import {
   callWith,
   JOURNEY_MS,
@@ -109,9 +110,10 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
         await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
         expect(await page.$('#kept-key-stopped')).toBeNull();
         // /docs checks the kept key as it loads: working, it says nothing.
-        const probe = page.waitForResponse((r) => r.url().endsWith('/api/FundPriceService/LatestDate'));
+        const probe = page.waitForResponse((r) => r.url().endsWith('/portal/api/key-check'));
         await page.goto(`${run.url}/docs`);
-        expect((await probe).status()).toBe(200);
+        expect(await (await probe).json()).toEqual({ alive: true });
+        await page.waitForSelector('html[data-kept-key="working"]');
         await page.waitForSelector('#operations-FundPriceService-LatestDate');
         expect(await page.$('#kept-key-notice')).toBeNull();
 
@@ -190,4 +192,47 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
       },
       JOURNEY_MS,
     );
+  // A live key whose subscription does not open the fund prices gets the 401 of a dead key from their
+  // operations (on purpose: clients of the original expect it). The explorer and /docs ask the portal's
+  // key check instead, and do not say it stopped working; /docs calls no operation to find out.
+  it(
+    'en-1280: a kept key whose subscription lacks the fund prices is not said to have stopped',
+    async () => {
+      const setting = SETTINGS.find((s) => s.tag === 'en-1280')!;
+      const args = ['keys', 'create', '--name', 'fx only', '--groups', 'ExchangeRateService'];
+      const key = (await cli(args, run.env)).stdout.trim().split('\n').at(-1)!;
+      expect(await callWith(run.url, key)).toBe(401);
+
+      // The explorer's first view, the funds, which the key does not open: told so, not that it stopped.
+      const { context, page, errors } = await openExplorer(browser, run.url, setting, key, '');
+      const portal = explorerText(setting.lang, 'portalName');
+      await expect
+        .poll(() => page.textContent('#key-problem > span'))
+        .toBe(explorerText(setting.lang, 'keptKeyNotHere', { portal }));
+      expect(await page.getAttribute('#key-problem a', 'href')).toBe('/portal#profile');
+      // The exchange rates, which it opens: drawn with it, nothing said of the key.
+      await page.click('a[data-view="fx"]');
+      await page.waitForSelector('#fx-today-title');
+      await expect.poll(() => page.textContent('#key-problem')).toBe('');
+
+      // /docs as it loads (a tab of its own, whose every call is its own): the key check finds the key
+      // working, no notice, and no operation was called to find out.
+      const docs = await context.newPage();
+      const docsErrors = collectErrors(docs);
+      const operations: string[] = [];
+      docs.on(
+        'request',
+        (r) => void (new URL(r.url()).pathname.startsWith('/api/') && operations.push(r.url())),
+      );
+      await docs.goto(`${run.url}/docs`);
+      await docs.waitForSelector('html[data-kept-key="working"]');
+      await docs.waitForSelector('#operations-FundPriceService-LatestDate');
+      expect(await docs.$('#kept-key-notice')).toBeNull();
+      expect(operations).toEqual([]);
+      expect(unexpected(errors)).toEqual([]);
+      expect(docsErrors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
 });

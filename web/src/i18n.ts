@@ -25,6 +25,8 @@ const EN = {
   badKey: 'The service did not accept this key. Check it and save it again.',
   keptKeyStopped:
     'The key kept in this browser stopped working: the service refused it (a key stops when it is regenerated, when its end comes, or when its subscription ends). Get a new key or choose another in the {portal}.',
+  keptKeyNotHere:
+    'The key kept in this browser works, but its subscription does not include this data, so the service refused it here. Choose another view, or get a key for this data in the {portal}.',
   rateLimited: 'Too many requests for this key. Try again in {s} seconds.',
   quota: 'This key has used up its call quota.',
   unreachable: 'The service could not be reached. Check your connection and try again.',
@@ -174,6 +176,8 @@ const TH: Record<Key, string> = {
   badKey: 'บริการไม่ยอมรับคีย์นี้ โปรดตรวจสอบแล้วบันทึกอีกครั้ง',
   keptKeyStopped:
     'คีย์ที่เก็บไว้ในเบราว์เซอร์นี้ใช้ไม่ได้แล้ว บริการปฏิเสธคีย์นี้ (คีย์จะหยุดทำงานเมื่อสร้างคีย์ใหม่แทน เมื่อถึงเวลาสิ้นสุดของคีย์ หรือเมื่อการสมัครใช้สิ้นสุด) รับคีย์ใหม่หรือเลือกคีย์อื่นได้ที่{portal}',
+  keptKeyNotHere:
+    'คีย์ที่เก็บไว้ในเบราว์เซอร์นี้ยังใช้ได้ แต่การสมัครใช้ของคีย์นี้ไม่รวมข้อมูลนี้ บริการจึงปฏิเสธคีย์นี้ที่นี่ เลือกมุมมองอื่น หรือรับคีย์สำหรับข้อมูลนี้ได้ที่{portal}',
   rateLimited: 'เรียกใช้ด้วยคีย์นี้บ่อยเกินไป โปรดลองอีกครั้งใน {s} วินาที',
   quota: 'คีย์นี้ใช้โควตาการเรียกครบแล้ว',
   unreachable: 'ติดต่อบริการไม่ได้ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',

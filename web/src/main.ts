@@ -7,6 +7,7 @@ import { addressAsOf, asOfInAddress, drawAsOf } from './as-of.js';
 import type { Context, View } from './context.js';
 import { depositsView } from './deposits.js';
 import { h, message } from './dom.js';
+import { keyAlive } from './key-check.js';
 import { fundsView } from './funds.js';
 import { fxView } from './fx.js';
 import { marketView } from './market.js';
@@ -102,7 +103,7 @@ function notify(text: string, kind: 'info' | 'error' = 'info', detail?: string) 
 const serviceWords = (words: string) => h('small', { lang: 'en' }, words);
 
 /** The text of `key` with the developer portal, linked at `href`, in place of its {portal}. */
-function withPortalLink(key: 'noKey' | 'keptKeyStopped', href: string): HTMLElement {
+function withPortalLink(key: 'noKey' | 'keptKeyStopped' | 'keptKeyNotHere', href: string): HTMLElement {
   const [before, after] = t(state.lang, key, { portal: '\0' }).split('\0') as [string, string?];
   return h('span', {}, before, h('a', { href }, t(state.lang, 'portalName')), after ?? '');
 }
@@ -135,11 +136,17 @@ function fail(error: unknown, part: HTMLElement | undefined, retry?: { kept: boo
   if (error instanceof RatesApiError && error.status === 401) {
     // No key, and this data is not open without one: ask for a key, as for any first visit.
     if (!state.key) return askForKey();
-    // A kept key refused stopped working: where to get another (the portal's subscriptions).
-    const said = state.keyKept
-      ? withPortalLink('keptKeyStopped', '/portal#profile')
-      : h('span', {}, t(state.lang, 'badKey'));
-    keyProblem.replaceChildren(said, ' ', serviceWords(error.message));
+    const words = serviceWords(error.message);
+    if (!state.keyKept) return keyProblem.replaceChildren(h('span', {}, t(state.lang, 'badKey')), ' ', words);
+    // A kept key refused: the portal's key check tells one that stopped working (where to get another:
+    // the portal's subscriptions) from a live one whose subscription does not open this data (the same 401).
+    const { key, generation } = state;
+    void keyAlive(key).then((alive) => {
+      // Drawn anew since, or another key: that render says what it found.
+      if (generation !== state.generation || key !== state.key || !state.keyKept) return;
+      const said = withPortalLink(alive ? 'keptKeyNotHere' : 'keptKeyStopped', '/portal#profile');
+      keyProblem.replaceChildren(said, ' ', words);
+    });
     return;
   }
   const { text, detail } = explain(error, state.lang, !state.key);
