@@ -25,6 +25,8 @@ export const marketSummary = published({
   day: 'summary_date',
   // The day's rows are out by then (the source's release; /status).
   schedule: { time: '18:00', businessDaysOnly: true },
+  // The latest day is read from the days (as of a past batch too: a day at a time, not 60 values).
+  daysTable: 'market_summary_dates',
   notFuture: 'summary_date',
   // A correction of a day is a batch of that day.
   dayPerBatch: true,

@@ -14,7 +14,7 @@ export class MarketRepository {
   /** The latest day's summary, values by code then number; undefined before any. */
   async latest(): Promise<StoredSummary | undefined> {
     const last = await this.db
-      .selectFrom('market_summary')
+      .selectFrom('market_summary_dates')
       .select((e) => e.fn.max('summary_date').as('day'))
       .executeTakeFirst();
     const day = last?.day;

@@ -101,24 +101,37 @@ function useKeptKey(request: Record<string, unknown>) {
 }
 
 /**
- * Says above the reference that the key kept in this browser stopped working, with a link to the
- * portal, when "Try it out" sent it (useKeptKey noted the call) and the service refused it with 401;
- * gone once the kept key is answered again. The words are the page's `ratesKeptKeyTexts`
- * (kept-key.js), in the explorer's language. As useKeptKey: browser globals only, no inner function.
+ * When "Try it out" sent the kept key (useKeptKey noted the call), its answer tells whether the key
+ * works: a 401 shows the notice (markKeptKey), any other answer takes it away. As useKeptKey: browser
+ * globals only, no inner function.
  */
 function tellDeadKey(response: Record<string, unknown>) {
   const page = window as unknown as {
     ratesKeptKeyUrl?: string;
-    ratesKeptKeyTexts?: Record<string, { stopped: string; portal: string }>;
+    ratesMarkKeptKey?: (stopped: boolean) => void;
   };
   if (page.ratesKeptKeyUrl === undefined || String(response.url) !== page.ratesKeptKeyUrl) return response;
   page.ratesKeptKeyUrl = undefined;
+  if (page.ratesMarkKeptKey) page.ratesMarkKeptKey(response.status === 401);
+  return response;
+}
+
+/**
+ * Shows above the reference that the key kept in this browser stopped working, with a link to the
+ * portal (`stopped`), or takes that notice away. The words are `ratesKeptKeyTexts`, in the explorer's
+ * language. Its source text is the page's `ratesMarkKeptKey` (kept-key.js): browser globals only, no
+ * inner function.
+ */
+function markKeptKey(stopped: boolean) {
+  const page = window as unknown as {
+    ratesKeptKeyTexts?: Record<string, { stopped: string; portal: string }>;
+  };
   const shown = document.getElementById('kept-key-notice');
-  if (response.status !== 401) {
+  if (!stopped) {
     if (shown) shown.remove();
-    return response;
+    return;
   }
-  if (shown || !page.ratesKeptKeyTexts) return response;
+  if (shown || !page.ratesKeptKeyTexts) return;
   let lang = 'en';
   try {
     if (window.localStorage.getItem('rates-explorer.lang') === 'th') lang = 'th';
@@ -136,8 +149,41 @@ function tellDeadKey(response: Record<string, unknown>) {
   notice.setAttribute('role', 'alert');
   notice.append(before ?? '', link, after ?? '');
   document.body.insertBefore(notice, document.body.firstChild);
-  return response;
 }
+
+/**
+ * As the page loads, before any "Try it out" (the explorer, too, tells it on its first view): one call
+ * with the kept key, the portal's first call (LatestDate, counted as any call of the key), and its 401
+ * shows the notice. Not when a key given under Authorize (kept by Swagger UI as `authorized`) is what
+ * "Try it out" sends. Run from kept-key.js: browser globals only, no inner function.
+ */
+function checkKeptKey() {
+  let kept: string | null = null;
+  let given = false;
+  try {
+    kept = window.localStorage.getItem('rates-explorer.key');
+    given = Object.keys(JSON.parse(window.localStorage.getItem('authorized') ?? '{}') as object).length > 0;
+  } catch {
+    return; // storage refused (a private window's policy): no key kept to check
+  }
+  if (!kept || given) return;
+  const page = window as unknown as { ratesMarkKeptKey?: (stopped: boolean) => void };
+  // Asked of the service, not of this browser's cache: an answer kept from when the key worked is no test.
+  const asked = { headers: { 'Ocp-Apim-Subscription-Key': kept }, cache: 'no-store' as const };
+  fetch('/api/FundPriceService/LatestDate', asked).then(
+    (answer) => {
+      if (answer.status === 401 && page.ratesMarkKeptKey) page.ratesMarkKeptKey(true);
+    },
+    () => undefined, // no answer: nothing learnt of the key
+  );
+}
+
+/** The page's kept-key.js: the notice's words and how it is shown, and the check at load. */
+const KEPT_KEY_JS = [
+  `window.ratesKeptKeyTexts = ${JSON.stringify(KEPT_KEY_TEXTS)};`,
+  `window.ratesMarkKeptKey = ${markKeptKey.toString()};`,
+  `(${checkKeptKey.toString()})();`,
+].join('\n');
 
 /**
  * Swagger UI's page has no viewport setting (the plugin writes its head, with no way to add to it): a
@@ -187,7 +233,7 @@ export async function docsRoutes(app: FastifyInstance, { store }: { store: Store
     theme: {
       title: 'Rates data service: API reference',
       js: [
-        { filename: 'kept-key.js', content: `window.ratesKeptKeyTexts = ${JSON.stringify(KEPT_KEY_TEXTS)};` },
+        { filename: 'kept-key.js', content: KEPT_KEY_JS },
         { filename: 'viewport.js', content: VIEWPORT_JS },
       ],
       css: [

@@ -61,6 +61,12 @@ export interface FundPriceDateTable {
   batch_id: number | null;
 }
 
+export interface MarketSummaryDateTable {
+  summary_date: string;
+  /** The batch that first had a value on the day (as-of reads see the day from that batch on). */
+  batch_id: number | null;
+}
+
 /** The data types each batch inserted or changed rows of: the instants an answer could have changed. */
 export interface BatchTypeTable {
   batch_id: number;
@@ -226,6 +232,7 @@ export interface Database extends DataTables {
   products: ProductTable;
   batches: BatchTable;
   fund_price_dates: FundPriceDateTable;
+  market_summary_dates: MarketSummaryDateTable;
   batch_types: BatchTypeTable;
   subscriptions: SubscriptionTable;
   subscription_keys: SubscriptionKeyTable;

@@ -8,7 +8,7 @@ import { operations } from '../helpers/operations.js';
 // The property behind as-of reads (docs/time-travel.md): for random instants between random batches,
 // the answer as of the instant equals the latest answer of a fresh database holding only the batches
 // committed up to that instant. The batches correct prices, add prices, rename funds, change deposit
-// and FX rates; the seed is printed with any failure.
+// and FX rates, publish or correct a day's market summary; the seed is printed with any failure.
 
 type Row = Record<string, unknown>;
 type Change = { type: DataTypeName; rows: Row[] };
@@ -30,6 +30,11 @@ const withoutStore = (row: Row, keepId = false) =>
   Object.fromEntries(Object.entries(row).filter(([k]) => (keepId && k === 'id') || !KEEP_OUT.has(k)));
 
 let t: TestApp;
+/**
+ * Published before the first instant, on each database: the fixture has no market summary, and as of
+ * an instant before an operation's first publication the answer is a 404, a fresh database's a 200.
+ */
+let firstMarket: Change;
 const batches: Change[][] = [];
 /** After batch i committed and before batch i+1: an instant whose state is the first i+1 batches. */
 const between: Date[] = [];
@@ -88,12 +93,30 @@ async function randomChange(): Promise<Change> {
   };
 }
 
+/**
+ * A day of the market summary, one of the last few: a new latest day, an earlier one, or a correction
+ * of a day published before.
+ */
+function marketChange(): Change {
+  const summary_date = addDays(t.fixture.latest, -Math.floor(next() * 4));
+  const value = (next() * 5).toFixed(2);
+  return {
+    type: 'market-summary',
+    rows: [
+      { summary_date, code: 'RR', number: 1, value },
+      { summary_date, code: 'FXMO', number: 1, value: `<p>Outlook ${value}</p>` },
+    ],
+  };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
+  firstMarket = marketChange();
+  await publish(t.store, [firstMarket]);
   await new Promise((r) => setTimeout(r, 5));
   between.push(new Date());
   for (let i = 0; i < 5; i++) {
-    const changes = [await randomChange(), await randomChange()];
+    const changes = [await randomChange(), await randomChange(), marketChange()];
     await publish(t.store, changes);
     batches.push(changes);
     await new Promise((r) => setTimeout(r, 5));
@@ -114,7 +137,7 @@ describe(`as of random instants between random batches (AS_OF_SEED=${SEED})`, ()
       const fresh = await createTestApp();
       try {
         expect(fresh.fixture.latest).toBe(t.fixture.latest);
-        for (const changes of batches.slice(0, k)) await publish(fresh.store, changes);
+        for (const changes of [[firstMarket], ...batches.slice(0, k)]) await publish(fresh.store, changes);
         for (const op of ops) {
           const asOf = await t.app.inject({
             url: `${op.url}${op.url.includes('?') ? '&' : '?'}asOf=${between[k]!.toISOString()}`,

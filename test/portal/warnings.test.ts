@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { gatewaySettings, startGateway, type Gateway } from '../../src/gateway/index.js';
@@ -8,7 +11,8 @@ import { createPortalApp, outbox, signedUpDeveloper, type Browser } from './help
 
 // Quota and limit warnings by email (issue 54, item 16): at 80 % and 100 % of the daily quota, each once
 // a Bangkok day, not after an opt-out; one when the rate limit refused a key more than RATE_LIMIT_WARNING
-// times in an hour. A second node over the same database sends none of them again.
+// times in an hour. A second node over the same database sends none of them again. Each is in the
+// developer's language: Thai for one who chose Thai.
 
 const LATEST = '/api/FundPriceService/LatestDate';
 let t: TestApp;
@@ -86,6 +90,15 @@ const flushBoth = async () => {
 const mailsTo = (email: string, subject: RegExp) =>
   outbox(t).filter((m) => m.includes(`To: ${email}`) && subject.test(m));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+/** The messages to `email` as a mail program shows them: subject and text part decoded. */
+async function readMails(email: string): Promise<{ subject: string; text: string }[]> {
+  const dir = join(t.dir, 'outbox');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(join(dir, f)))));
+  return mails
+    .filter((m) => [m.to ?? []].flat().some((to) => to.text === email))
+    .map((m) => ({ subject: m.subject ?? '', text: m.text ?? '' }));
+}
 
 describe('quota warnings', () => {
   it('mails at 80 % and at 100 % of the daily quota, each once a day, from one node only', async () => {
@@ -160,5 +173,46 @@ describe('rate limit warning', () => {
     await settle();
     await t.gateway.requestLog.flush();
     await expect.poll(() => mailsTo(email, /often refused by its rate limit/).length).toBe(1);
+  });
+});
+
+describe('warnings in Thai', () => {
+  it('mails the 80 %, 100 % and rate limit warnings in Thai to a developer whose language is Thai', async () => {
+    const { browser, email } = await signedUpDeveloper(t, { lang: 'th' });
+    const quota = await subscribed(browser, quotaProduct);
+    await calls(quota.key, 8);
+    await flushBoth();
+    const mail = async (subject: string) => {
+      let found: { subject: string; text: string } | undefined;
+      await expect
+        .poll(async () => (found = (await readMails(email)).find((m) => m.subject === subject)))
+        .toBeDefined();
+      return found!.text;
+    };
+    // The words written out here: the test fails if the Thai were missing, or English.
+    const near = await mail('การสมัครใช้งานของคุณใช้โควตารายวันไปแล้ว 80 %');
+    expect(near).toMatch(/^เรียน คุณDev \d+\n/);
+    expect(near).toContain(
+      'การสมัครใช้งาน "nightly job" เรียกใช้ไปแล้ว 8 จาก 10 ครั้งของวันนี้ (เวลาไทย) เมื่อครบ 10 ครั้ง คีย์จะถูกปฏิเสธด้วย 403 จนถึงเที่ยงคืน',
+    );
+    expect(near).toContain(`ดูการใช้งาน และวิธีหยุดรับอีเมลนี้:\n\nhttps://portal.example/portal#usage/${quota.id}`);
+    await calls(quota.key, 2);
+    await flushBoth();
+    expect(await mail('การสมัครใช้งานของคุณใช้โควตารายวันครบแล้ว')).toContain(
+      'การสมัครใช้งาน "nightly job" เรียกใช้ครบ 10 ครั้งของโควตารายวันแล้ว คีย์จะถูกปฏิเสธด้วย 403 จนถึงเที่ยงคืน (เวลาไทย)',
+    );
+
+    const rate = await subscribed(browser, rateProduct);
+    expect(await calls(rate.key, 6)).toEqual([200, 200, 429, 429, 429, 429]);
+    await flushBoth();
+    const limited = await mail('คีย์ของคุณถูกปฏิเสธเพราะเกินอัตราการเรียกบ่อยครั้ง');
+    expect(limited).toContain(
+      'ในชั่วโมงที่ผ่านมา การเรียกของการสมัครใช้งาน "nightly job" ถูกปฏิเสธด้วย 429 ไป 4 ครั้ง เพราะเกินอัตราที่กำหนด (2 / 60 s)',
+    );
+    expect(limited).toContain(`บันทึกการเรียกใช้:\n\nhttps://portal.example/portal#requests/${rate.id}`);
+    // Nothing of it in English.
+    expect((await readMails(email)).map((m) => m.subject + m.text).join('')).not.toMatch(
+      /Hello|quota|refused/,
+    );
   });
 });

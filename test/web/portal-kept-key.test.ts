@@ -21,7 +21,8 @@ import {
 // regenerated, the new key is kept in its place; cancelled, it is let go, and the page says so either
 // way (issue 54, defect 12: the explorer and /docs stayed on the dead key, unflagged). A kept key that
 // stops elsewhere (regenerated on another device, ended, its subscription cancelled) is refused: the
-// explorer and /docs then say so, with the way to the portal, where the portal says which key it was.
+// explorer and /docs then say so as they load, with the way to the portal, where the portal says which
+// key it was.
 
 let browser: Browser;
 let run: Run;
@@ -107,6 +108,12 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
         await page.click('#keys-done');
         await page.waitForSelector(`article.subscription[data-subscription="${id}"]`);
         expect(await page.$('#kept-key-stopped')).toBeNull();
+        // /docs checks the kept key as it loads: working, it says nothing.
+        const probe = page.waitForResponse((r) => r.url().endsWith('/api/FundPriceService/LatestDate'));
+        await page.goto(`${run.url}/docs`);
+        expect((await probe).status()).toBe(200);
+        await page.waitForSelector('#operations-FundPriceService-LatestDate');
+        expect(await page.$('#kept-key-notice')).toBeNull();
 
         // On another device (no key kept there), the developer regenerates it.
         const other = await openPortal(browser, setting, run.url);
@@ -132,21 +139,25 @@ describe.skipIf(!chromiumAvailable)('the key kept in this browser, in headless C
         await shot('explorer');
         await docsScreenshot(page, `dead-key-explorer-${tag}`);
 
-        // /docs: Try it out sends the kept key; its 401 is told above the reference, in this browser's language.
+        // /docs: told above the reference as the page loads, in this browser's language, before any
+        // Try it out (the explorer, too, tells it on its first view).
         await page.goto(`${run.url}/docs`);
+        const notice = page.locator('#kept-key-notice');
+        const texts = KEPT_KEY_TEXTS[lang];
+        const stopped = texts.stopped.replace('{portal}', texts.portal);
+        await expect.poll(() => notice.textContent()).toBe(stopped);
         // Laid out for the screen it is on: a phone's 390 px, not a desktop's 980 px shown shrunk to
         // unreadable type (the page had no viewport setting).
         expect(await page.evaluate(() => document.documentElement.clientWidth)).toBe(setting.viewport.width);
+        // Try it out sends the kept key: its 401 keeps the one notice.
         await page.click('#operations-FundPriceService-LatestDate .opblock-summary');
-        expect(await page.$('#kept-key-notice')).toBeNull();
         await page.click('#operations-FundPriceService-LatestDate .execute');
         const status = page.locator(
           '#operations-FundPriceService-LatestDate .live-responses-table tr.response .response-col_status',
         );
         await expect.poll(() => status.first().textContent()).toContain('401');
-        const notice = page.locator('#kept-key-notice');
-        const texts = KEPT_KEY_TEXTS[lang];
-        await expect.poll(() => notice.textContent()).toBe(texts.stopped.replace('{portal}', texts.portal));
+        expect(await notice.count()).toBe(1);
+        expect(await notice.textContent()).toBe(stopped);
         expect(await notice.getAttribute('role')).toBe('alert');
         expect(await page.getAttribute('#kept-key-notice a', 'href')).toBe('/portal#profile');
         // Nothing wider than the screen once the answer is shown (its table was 398 px on a phone).

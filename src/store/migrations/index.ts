@@ -19,6 +19,7 @@ import * as portalTwo from './018_portal_two.js';
 import * as fundFacts from './019_fund_facts.js';
 import * as asOf from './020_as_of.js';
 import * as refusedCalls from './021_refused_calls.js';
+import * as marketSummaryDates from './022_market_summary_dates.js';
 
 // Migrations are listed in code (not read from a folder) so they ship inside the bundle and run the
 // same from a checkout, from dist/ and from tests.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '019_fund_facts': fundFacts,
   '020_as_of': asOf,
   '021_refused_calls': refusedCalls,
+  '022_market_summary_dates': marketSummaryDates,
 };
