@@ -5,9 +5,10 @@ import {
   FromNode,
   IdentifierNode,
   OperationNodeTransformer,
+  RawNode,
   SelectQueryNode,
   TableNode,
-  sql,
+  ValueNode,
   type KyselyPlugin,
   type OperationNode,
   type PluginTransformQueryArgs,
@@ -108,7 +109,25 @@ export function asOfState(
 /** A versioned table as of batch M, as a subquery of the table's own columns. */
 type AsOfTable = (batch: number) => OperationNode;
 
-const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+/** An identifier as both stores' SQL quotes it. */
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const ref = (alias: string, column: string) => `${quote(alias)}.${quote(column)}`;
+/** Where the batch read goes in an as-of table's SQL. */
+const M = '\u0000m';
+
+/**
+ * `text` as a node with the batch read bound at each M. The text is made once per table; a read
+ * binds its batch only: a read as of an instant built, transformed and compiled the subquery node by
+ * node each time (Convert as of a past batch: 0.3 ms of its 0.5 ms in Kysely).
+ */
+function withBatch(text: string): AsOfTable {
+  const fragments = text.split(M);
+  return (m) =>
+    RawNode.create(
+      fragments,
+      fragments.slice(1).map(() => ValueNode.create(m)),
+    );
+}
 
 /**
  * A table's rows as of batch M: each served row written by then, or in place of a row written after,
@@ -121,25 +140,23 @@ const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
 function overlay(
   type: DataType,
   columns: readonly string[],
-  written: (alias: string, m: number) => ReturnType<typeof sql>,
+  written: (alias: string) => string,
 ): [string, AsOfTable] {
   const table = tableNameOf(type);
   const keys = type.keys as readonly string[];
   const first = keys[0]!;
-  const onKey = sql.join(
-    keys.map((k) => sql`${ref('rev', k)} = ${ref('cur', k)}`),
-    sql` and `,
-  );
+  const onKey = keys.map((k) => `${ref('rev', k)} = ${ref('cur', k)}`).join(' and ');
   const pick = (c: string) =>
     c === 'id' || keys.includes(c)
       ? ref('cur', c)
-      : sql`case when ${ref('rev', first)} is null then ${ref('cur', c)} else ${ref('rev', c)} end as ${sql.ref(c)}`;
+      : `case when ${ref('rev', first)} is null then ${ref('cur', c)} else ${ref('rev', c)} end as ${quote(c)}`;
   return [
     table,
-    (m) =>
-      sql`(select ${sql.join(columns.map(pick))} from ${sql.table(table)} cur
-        left join ${sql.table(revisionsOf(table))} rev on ${onKey} and ${written('rev', m)} and rev.replaced_by_batch_id > ${m}
-        where ${written('cur', m)} or ${ref('rev', first)} is not null)`.toOperationNode(),
+    withBatch(
+      `(select ${columns.map(pick).join(', ')} from ${quote(table)} cur
+        left join ${quote(revisionsOf(table))} rev on ${onKey} and ${written('rev')} and rev.replaced_by_batch_id > ${M}
+        where ${written('cur')} or ${ref('rev', first)} is not null)`,
+    ),
   ];
 }
 
@@ -150,13 +167,13 @@ function asOfTable(type: DataType): [string, AsOfTable] {
     return overlay(
       type,
       [...given, ...Object.keys(type.derive ?? {}), 'batch_id'],
-      (alias, m) => sql`(${ref(alias, 'batch_id')} is null or ${ref(alias, 'batch_id')} <= ${m})`,
+      (alias) => `(${ref(alias, 'batch_id')} is null or ${ref(alias, 'batch_id')} <= ${M})`,
     );
   // A revision is served under the id of its key's served row, as it was when it was served.
   return overlay(
     type,
     ['id', ...given, 'batch_id', ...(type.origin ?? [])],
-    (alias, m) => sql`${ref(alias, 'batch_id')} <= ${m}`,
+    (alias) => `${ref(alias, 'batch_id')} <= ${M}`,
   );
 }
 
@@ -167,9 +184,10 @@ const AS_OF_TABLES = new Map<string, AsOfTable>([
       ? [
           [
             type.daysTable,
-            (m) =>
-              sql`(select ${sql.ref(type.day!)}, batch_id from ${sql.table(type.daysTable!)}
-                where batch_id is null or batch_id <= ${m})`.toOperationNode(),
+            withBatch(
+              `(select ${quote(type.day!)}, batch_id from ${quote(type.daysTable)}
+                where batch_id is null or batch_id <= ${M})`,
+            ),
           ],
         ]
       : [],
@@ -201,12 +219,14 @@ class AsOfTables extends OperationNodeTransformer {
     return AliasNode.create(made(asOf.batch), AliasNode.is(node) ? node.alias : IdentifierNode.create(name));
   }
 
+  // The tables are replaced after the transform: an as-of table's subquery has no table to replace.
   protected override transformFrom(node: FromNode): FromNode {
-    return super.transformFrom(FromNode.create(node.froms.map((f) => this.asOf(f))));
+    return FromNode.create(super.transformFrom(node).froms.map((f) => this.asOf(f)));
   }
 
   protected override transformJoin(node: JoinNode): JoinNode {
-    return super.transformJoin({ ...node, table: this.asOf(node.table) });
+    const join = super.transformJoin(node);
+    return Object.freeze({ ...join, table: this.asOf(join.table) });
   }
 }
 
