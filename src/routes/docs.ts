@@ -102,17 +102,21 @@ function useKeptKey(request: Record<string, unknown>) {
 
 /**
  * When "Try it out" sent the kept key (useKeptKey noted the call), its answer tells whether the key
- * works: a 401 shows the notice (markKeptKey), any other answer takes it away. As useKeptKey: browser
- * globals only, no inner function.
+ * works: any answer but a 401 takes the notice away; a 401 asks the key check (checkKeptKey), as a live
+ * key kept out of the operation's group gets the 401 of a dead one. As useKeptKey: browser globals
+ * only, no inner function.
  */
 function tellDeadKey(response: Record<string, unknown>) {
   const page = window as unknown as {
     ratesKeptKeyUrl?: string;
     ratesMarkKeptKey?: (stopped: boolean) => void;
+    ratesCheckKeptKey?: () => void;
   };
   if (page.ratesKeptKeyUrl === undefined || String(response.url) !== page.ratesKeptKeyUrl) return response;
   page.ratesKeptKeyUrl = undefined;
-  if (page.ratesMarkKeptKey) page.ratesMarkKeptKey(response.status === 401);
+  if (response.status !== 401) {
+    if (page.ratesMarkKeptKey) page.ratesMarkKeptKey(false);
+  } else if (page.ratesCheckKeptKey) page.ratesCheckKeptKey();
   return response;
 }
 
@@ -152,9 +156,9 @@ function markKeptKey(stopped: boolean) {
 }
 
 /**
- * As the page loads, before any "Try it out" (the explorer, too, tells it on its first view): asks the
- * portal's key check (POST /portal/api/key-check) whether the kept key still works, and a dead one shows
- * the notice. Not an operation's call: that answers a live key kept out of the operation's group with the
+ * As the page loads, before any "Try it out" (the explorer, too, tells it on its first view), and when
+ * "Try it out" got a 401 with the kept key (tellDeadKey): asks the portal's key check (POST
+ * /portal/api/key-check) whether the kept key still works, and a dead one shows the notice. Not an operation's call: that answers a live key kept out of the operation's group with the
  * 401 of a dead key, and counts against the key. Not when a key given under Authorize (kept by Swagger UI
  * as `authorized`) is what "Try it out" sends. What the check found is noted on the page
  * (data-kept-key: working or stopped). Run from kept-key.js: browser globals only, no inner function.
@@ -188,11 +192,12 @@ function checkKeptKey() {
     );
 }
 
-/** The page's kept-key.js: the notice's words and how it is shown, and the check at load. */
+/** The page's kept-key.js: the notice's words and how it is shown, and the check, run at load. */
 const KEPT_KEY_JS = [
   `window.ratesKeptKeyTexts = ${JSON.stringify(KEPT_KEY_TEXTS)};`,
   `window.ratesMarkKeptKey = ${markKeptKey.toString()};`,
-  `(${checkKeptKey.toString()})();`,
+  `window.ratesCheckKeptKey = ${checkKeptKey.toString()};`,
+  'window.ratesCheckKeptKey();',
 ].join('\n');
 
 /**
