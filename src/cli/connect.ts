@@ -86,6 +86,7 @@ export function connectCommand(name: string) {
 export async function connectStatusCommand(options: { json?: boolean }): Promise<void> {
   await withStore(async (store) => {
     const sources = await listSources(store.db);
+    // --json exits 0 whatever it says (lastResult tells a failure), as `rates sync status --json` does.
     if (options.json) {
       console.log(
         JSON.stringify(
@@ -94,7 +95,9 @@ export async function connectStatusCommand(options: { json?: boolean }): Promise
           2,
         ),
       );
-    } else if (sources.length === 0) console.log('No source has run on this database.');
+      return;
+    }
+    if (sources.length === 0) console.log('No source has run on this database.');
     else console.log(sources.map(statusLines).join('\n'));
     if (sources.some((s) => s.status.lastResult === 'failed')) process.exitCode = 1;
   });
